@@ -1,0 +1,114 @@
+"""The ``hbr`` command: the only module that knows argv, the console and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from hbr import __version__
+from hbr.games.hbr import scenario
+from hbr.games.hbr.mapgen import Difficulty
+from hbr.games.hbr.state import Rules
+from hbr.games.hbr.table import HBRTable
+from hbr.session import Session
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("a seed cannot be negative")
+    return value
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=_seed, help="number of the forest to play (told at the start)")
+    parser.add_argument(
+        "--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.NORMAL.value, help="default: normal"
+    )
+    parser.add_argument("--no-snare", action="store_true", help="play without the snare (patch 1.1)")
+    parser.add_argument("--blank-map", action="store_true", help="describe the obstacles at the start (patch 1.2)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hbr", description="Hunter Bear Rabbit: a game of blind survival, by voice.")
+    parser.add_argument("--version", action="version", version=f"hbr {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game")
+    play.add_argument("--text", action="store_true", help="typed play: one line in, one line out")
+    _add_game_options(play)
+
+    scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
+    scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md)")
+    return parser
+
+
+def _lines() -> Iterator[str]:
+    """Typed input; a prompt only on a terminal, so piped play stays one line per message."""
+    prompt = "> " if sys.stdin.isatty() else ""
+    while True:
+        try:
+            yield input(prompt)
+        except EOFError:
+            return
+        except KeyboardInterrupt:
+            print()
+            return
+
+
+def _print(words: str) -> None:
+    print(words, flush=True)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
+    table = HBRTable.new(
+        seed, Difficulty(args.difficulty), Rules(snare=not args.no_snare), blank_map=args.blank_map
+    )
+    Session(table, _print).run(_lines())
+    return EXIT_OK
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    try:
+        doc = json.loads(args.file.read_text(encoding="utf-8"))
+    except OSError as err:
+        print(f"hbr scenario: cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return EXIT_USAGE
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        print(f"hbr scenario: {args.file} is not valid JSON: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        state, commands = scenario.load(doc)
+    except scenario.ScenarioError as err:
+        print(f"hbr scenario: {args.file}: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    for record in scenario.run(state, commands):
+        print(json.dumps(record), flush=True)
+    return EXIT_OK
+
+
+COMMANDS = {"play": cmd_play, "scenario": cmd_scenario}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return COMMANDS[args.command](args)
+    except BrokenPipeError:
+        return EXIT_OK

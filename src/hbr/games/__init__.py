@@ -1,0 +1,1 @@
+"""One package per game; everything game-specific (rules, grammar, narration, bots) lives there."""

@@ -1,0 +1,90 @@
+"""Random forests: seeded, reproducible, and never lost before the player can act.
+
+The generator receives a ``random.Random``; the caller owns the seed (and tells it
+to the player), so the same seed and difficulty always give the same forest.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+
+from hbr.games.hbr.geometry import Point, chebyshev
+from hbr.games.hbr.pathing import UNREACHABLE, distances
+from hbr.games.hbr.state import HEIGHT, WIDTH, Field, Rules, State
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """What a difficulty sets. Ranges are inclusive; distances are in squares.
+
+    ``rabbit_path``: the rabbit's shortest path home. ``bear_distance``: the bear's
+    king-move distance from the hunter. ``rabbit_distance``: the hunter's walking
+    distance to the rabbit at the start.
+    """
+
+    obstacles: int
+    rabbit_path: tuple[int, int]
+    bear_distance: tuple[int, int]
+    rabbit_distance: tuple[int, int]
+
+
+class Difficulty(enum.Enum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+    @property
+    def preset(self) -> Preset:
+        return PRESETS[self]
+
+
+PRESETS: dict[Difficulty, Preset] = {
+    Difficulty.EASY: Preset(obstacles=5, rabbit_path=(16, 22), bear_distance=(10, 14), rabbit_distance=(5, 8)),
+    Difficulty.NORMAL: Preset(obstacles=5, rabbit_path=(13, 18), bear_distance=(7, 10), rabbit_distance=(7, 10)),
+    Difficulty.HARD: Preset(obstacles=7, rabbit_path=(11, 15), bear_distance=(5, 8), rabbit_distance=(8, 12)),
+}
+
+#: Attempts before the generator gives up; a preset that needs more is a bug.
+MAX_ATTEMPTS = 10_000
+
+
+class MapError(RuntimeError):
+    """No forest fits the preset (only possible with a broken preset)."""
+
+
+def new_game(rng: random.Random, difficulty: Difficulty = Difficulty.NORMAL, rules: Rules = Rules()) -> State:
+    """Draw a forest for ``difficulty``; every draw comes from ``rng``."""
+    preset = difficulty.preset
+    squares = [Point(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
+    for _ in range(MAX_ATTEMPTS):
+        hole = rng.choice(squares)
+        obstacles = frozenset(rng.sample([p for p in squares if p != hole], preset.obstacles))
+        field = Field(obstacles=obstacles, hole=hole)
+        home = distances(field, hole, obstacles)
+        free = [p for p in squares if p not in obstacles and p != hole]
+        lo, hi = preset.rabbit_path
+        rabbit_squares = [p for p in free if lo <= home[p.y * WIDTH + p.x] <= hi]
+        if not rabbit_squares:
+            continue
+        rabbit = rng.choice(rabbit_squares)
+        to_rabbit = distances(field, rabbit, obstacles)
+        lo, hi = preset.rabbit_distance
+        hunter_squares = [
+            p
+            for p in free
+            if p != rabbit
+            and to_rabbit[p.y * WIDTH + p.x] != UNREACHABLE
+            and lo <= to_rabbit[p.y * WIDTH + p.x] <= hi
+        ]
+        if not hunter_squares:
+            continue
+        hunter = rng.choice(hunter_squares)
+        lo, hi = preset.bear_distance
+        bear_squares = [p for p in free if p not in (rabbit, hunter) and lo <= chebyshev(p, hunter) <= hi]
+        if not bear_squares:
+            continue
+        bear = rng.choice(bear_squares)
+        return State(field=field, hunter=hunter, bear=bear, rabbit=rabbit, rules=rules)
+    raise MapError(f"no forest fits the {difficulty.value} preset")

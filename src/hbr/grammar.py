@@ -1,0 +1,84 @@
+"""What every game's command grammar shares: words in, an intent or a reason out.
+
+Typed and spoken input go through the same ``parse``; a recognizer is restricted
+to ``phrases()``, the exact word sequences the grammar accepts by voice. Parsing
+fails the python-chess way, with a typed result that says why, so the session can
+answer "I didn't catch that" or "did you mean ...?" without guessing.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class Meta(enum.Enum):
+    """Requests to the session itself; they never use a turn."""
+
+    HELP = "help"
+    REPEAT = "repeat"
+    YES = "yes"
+    NO = "no"
+    STOP = "stop"
+    QUIT = "quit"
+
+
+#: Spoken forms of the meta requests (typed input accepts these too).
+META_PHRASES: dict[str, Meta] = {
+    "help": Meta.HELP,
+    "repeat": Meta.REPEAT,
+    "say again": Meta.REPEAT,
+    "yes": Meta.YES,
+    "no": Meta.NO,
+    "stop": Meta.STOP,
+    "quit": Meta.QUIT,
+}
+
+#: Typed-only shortcuts for the meta requests.
+META_SHORTHANDS: dict[str, Meta] = {"?": Meta.HELP, "h": Meta.HELP, "q": Meta.QUIT, "exit": Meta.QUIT, "y": Meta.YES}
+
+
+@dataclass(frozen=True, slots=True)
+class Understood:
+    """``intent`` is a game command or a :class:`Meta`; ``text`` is what was said."""
+
+    intent: object
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NotUnderstood:
+    """``message`` is a short sentence for the player saying what went wrong."""
+
+    text: str
+    message: str
+
+
+Parse = Understood | NotUnderstood
+
+
+class Grammar(Protocol):
+    """A game's command language."""
+
+    def phrases(self) -> list[str]:
+        """Every spoken phrase the grammar accepts, lower case, words separated by spaces."""
+        ...
+
+    def parse(self, text: str) -> Parse:
+        """Read typed or recognized text."""
+        ...
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of ``text``; punctuation is dropped, a lone ``?`` kept."""
+    text = text.strip().lower()
+    if text == "?":
+        return ["?"]
+    return re.findall(r"[a-z]+", text)
+
+
+def parse_meta(tokens: list[str]) -> Meta | None:
+    joined = " ".join(tokens)
+    return META_PHRASES.get(joined) or META_SHORTHANDS.get(joined)

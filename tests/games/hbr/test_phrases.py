@@ -1,0 +1,93 @@
+import pytest
+
+from hbr.games.hbr.commands import Capture, Snare, Step, Target, Toward, all_commands, parse_canonical
+from hbr.games.hbr.geometry import Direction, Quadrant
+from hbr.games.hbr.phrases import HBRGrammar
+from hbr.grammar import Meta, NotUnderstood, Understood
+
+G = HBRGrammar()
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("north", Step(Direction.NORTH)),
+        ("North East", Step(Direction.NORTHEAST)),
+        ("northeast", Step(Direction.NORTHEAST)),
+        ("I move northwest.", Step(Direction.NORTHWEST)),
+        ("go south west", Step(Direction.SOUTHWEST)),
+        ("step up", Step(Direction.NORTH)),
+        ("move left", Step(Direction.WEST)),
+        ("right", Step(Direction.EAST)),
+        ("down", Step(Direction.SOUTH)),
+        ("toward the rabbit", Toward(Target.RABBIT)),
+        ("towards rabbit", Toward(Target.RABBIT)),
+        ("I move towards the Rabbit Hole.", Toward(Target.HOLE)),
+        ("toward hole", Toward(Target.HOLE)),
+        ("go toward the bear", Toward(Target.BEAR)),
+        ("capture north west", Capture(Quadrant.NORTHWEST)),
+        ("Capture, Northwest.", Capture(Quadrant.NORTHWEST)),
+        ("catch south east", Capture(Quadrant.SOUTHEAST)),
+        ("net north east", Capture(Quadrant.NORTHEAST)),
+        ("snare south west", Snare(Quadrant.SOUTHWEST)),
+        ("trap north east", Snare(Quadrant.NORTHEAST)),
+        ("n", Step(Direction.NORTH)),
+        ("s", Step(Direction.SOUTH)),
+        ("ne", Step(Direction.NORTHEAST)),
+        ("c ne", Capture(Quadrant.NORTHEAST)),
+        ("s sw", Snare(Quadrant.SOUTHWEST)),
+        ("tr", Toward(Target.RABBIT)),
+        ("help", Meta.HELP),
+        ("?", Meta.HELP),
+        ("repeat", Meta.REPEAT),
+        ("yes", Meta.YES),
+        ("no", Meta.NO),
+        ("stop", Meta.STOP),
+        ("quit", Meta.QUIT),
+    ],
+)
+def test_accepted_forms(text: str, intent: object) -> None:
+    assert G.parse(text) == Understood(intent, text)
+
+
+def test_every_spoken_phrase_parses_and_every_command_has_one() -> None:
+    heard = set()
+    for phrase in G.phrases():
+        parsed = G.parse(phrase)
+        assert isinstance(parsed, Understood), phrase
+        assert phrase == phrase.lower() and "  " not in phrase
+        heard.add(parsed.intent)
+    assert set(all_commands()) <= heard
+
+
+def test_canonical_forms_print_and_parse_back() -> None:
+    for command in all_commands():
+        assert parse_canonical(str(command)) == command
+        assert G.parse(str(command)) == Understood(command, str(command))
+    assert str(Capture(Quadrant.NORTHEAST)) == "capture northeast"
+    assert str(Toward(Target.HOLE)) == "toward hole"
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("dance", 'didn\'t understand "dance"'),
+        ("", "heard nothing"),
+        ("capture north", "did you mean capture north east or capture north west"),
+        ("snare west", "did you mean snare north west or snare south west"),
+        ("capture", "needs a corner"),
+        ("toward", "Toward what"),
+        ("north north", "didn't understand"),
+    ],
+)
+def test_not_understood_says_why(text: str, needle: str) -> None:
+    parsed = G.parse(text)
+    assert isinstance(parsed, NotUnderstood)
+    assert needle in parsed.message
+
+
+def test_snare_words_leave_the_grammar_when_snares_are_off() -> None:
+    g = HBRGrammar(snare=False)
+    assert not any(p.startswith(("snare", "trap")) for p in g.phrases())
+    parsed = g.parse("snare north east")
+    assert isinstance(parsed, NotUnderstood) and "switched off" in parsed.message

@@ -1,0 +1,115 @@
+"""The hbr command end to end: typed play, the scenario runner, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+SCENARIO = {
+    "hunter": [5, 5],
+    "bear": [15, 5],
+    "rabbit": [8, 5],
+    "hole": [8, 0],
+    "obstacles": [[6, 5]],
+    "commands": ["move east", "dance", "capture north east", "north"],
+    "note": "unknown keys are ignored",
+}
+
+
+def write(tmp_path: Path, doc: object) -> Path:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc) if not isinstance(doc, str) else doc)
+    return path
+
+
+def test_scenario_prints_the_truth_per_command(run_hbr, tmp_path: Path) -> None:
+    result = run_hbr("scenario", str(write(tmp_path, SCENARIO)))
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 4
+    first, second, third, _ = records
+    assert first["command"] == "move east" and first["ok"] is True
+    assert first["events"][0] == "obstacle" and first["hunter"] == [5, 5]
+    assert first["rabbit"] == [8, 4] and first["bear"] == [14, 5]
+    assert "An obstacle blocks your path" in first["observer"]
+    assert second["ok"] is False and "dance" in second["error"] and second["hunter"] == [5, 5]
+    assert "events" not in second
+    assert third["outcome"] is None and third["events"][0] == "capture_missed"
+    keys = {"command", "ok", "hunter", "bear", "rabbit", "ready_to_hunt", "danger_zone", "outcome", "events", "observer"}
+    assert set(first) == keys
+
+
+def test_scenario_stops_at_the_outcome(run_hbr, tmp_path: Path) -> None:
+    doc = dict(SCENARIO, rabbit=[7, 4], hole=[7, 0], commands=["capture north east", "north", "north"])
+    records = [json.loads(line) for line in run_hbr("scenario", str(write(tmp_path, doc))).stdout.splitlines()]
+    assert len(records) == 1 and records[0]["outcome"] == "captured"
+    assert records[0]["observer"].endswith("You win the game!")
+
+
+def test_scenario_snare_switch(run_hbr, tmp_path: Path) -> None:
+    doc = dict(SCENARIO, snare=False, commands=["snare north east"])
+    (record,) = [json.loads(line) for line in run_hbr("scenario", str(write(tmp_path, doc))).stdout.splitlines()]
+    assert record["ok"] is False and "switched off" in record["error"]
+
+
+def test_invalid_scenarios_exit_2_with_one_line(run_hbr, tmp_path: Path) -> None:
+    cases = {
+        "{not json": "not valid JSON",
+        json.dumps(dict(SCENARIO, bear=[5, 5])): "overlap",
+        json.dumps(dict(SCENARIO, rabbit=[30, 1])): "off the 22x15 field",
+        json.dumps(dict(SCENARIO, obstacles=[[8, 0]])): "overlap",
+        json.dumps({k: v for k, v in SCENARIO.items() if k != "hole"}): '"hole"',
+        json.dumps([1, 2]): "JSON object",
+    }
+    for text, needle in cases.items():
+        result = run_hbr("scenario", str(write(tmp_path, text)))
+        assert result.returncode == 2, text
+        assert needle in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+        assert "Traceback" not in result.stderr
+    missing = run_hbr("scenario", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_typed_play_whole_game_from_piped_lines(run_hbr) -> None:
+    lines = "\n".join(["help", "blah", "toward the rabbit"] * 3 + ["repeat"] + ["toward rabbit"] * 200)
+    result = run_hbr("play", "--text", "--seed", "11", input=lines)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert "number 11" in out[0]
+    assert any(line.startswith("Say a direction") for line in out)
+    assert any('didn\'t understand "blah"' in line for line in out)
+    assert out[-1].startswith("Game over: ") and out[-1].endswith("seed 11.")
+    assert "\x1b" not in result.stdout  # no colour or cursor codes
+    assert result.stderr == ""
+
+
+def test_typed_play_same_seed_same_game(run_hbr) -> None:
+    lines = "\n".join(["north", "east", "toward hole", "south west", "toward bear"] * 4)
+    a = run_hbr("play", "--text", "--seed", "3", "--difficulty", "hard", input=lines)
+    b = run_hbr("play", "--text", "--seed", "3", "--difficulty", "hard", input=lines)
+    assert a.stdout == b.stdout and a.returncode == 0
+
+
+def test_end_of_input_ends_cleanly(run_hbr) -> None:
+    result = run_hbr("play", "--text", "--seed", "1", input="north\n")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[-1].startswith("End of input. The game stops here. Game over: unfinished")
+
+
+def test_quit(run_hbr) -> None:
+    result = run_hbr("play", "--text", "--seed", "1", input="quit\nnorth\n")
+    assert result.returncode == 0
+    assert "You leave the forest" in result.stdout.splitlines()[-1]
+
+
+def test_blank_map_option(run_hbr) -> None:
+    result = run_hbr("play", "--text", "--seed", "1", "--blank-map", input="")
+    assert "Your blank map" in result.stdout and "obstacles, at" in result.stdout
+
+
+def test_wrong_flags_get_a_usage_message_not_a_traceback(run_hbr) -> None:
+    for args in (["play", "--sed", "4"], ["play", "--seed", "x"], ["play", "--difficulty", "insane"], ["fly"]):
+        result = run_hbr(*args)
+        assert result.returncode == 2, args
+        assert "usage:" in result.stderr and "Traceback" not in result.stderr
