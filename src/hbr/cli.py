@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from hbr import __version__
-from hbr.games.hbr import scenario
+from hbr.games.hbr import scenario, simulate
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable
@@ -28,6 +28,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError("a seed cannot be negative")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
     return value
 
 
@@ -51,6 +61,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
     scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md)")
+
+    sim = sub.add_parser("simulate", help="play many seeded games with a bot and print the statistics")
+    sim.add_argument("--games", type=_positive, default=1000, help="how many games (default 1000)")
+    sim.add_argument("--bot", choices=sorted(simulate.BOTS), default="blind", help="default: blind")
+    sim.add_argument("--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.NORMAL.value)
+    sim.add_argument("--seed", type=_seed, default=0, help="game i plays forest number SEED+i (default 0)")
+    sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
+    sim.add_argument("--no-snare", action="store_true", help="play without the snare")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -99,7 +118,36 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"play": cmd_play, "scenario": cmd_scenario}
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    bar = tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+    with bar:
+        summary = simulate.simulate(
+            args.games,
+            args.bot,
+            Difficulty(args.difficulty),
+            args.seed,
+            args.workers,
+            Rules(snare=not args.no_snare),
+            progress=bar.update,
+        )
+    if args.json:
+        print(json.dumps(summary.as_dict()))
+        return EXIT_OK
+    print(f"{summary.games} {summary.difficulty} games, {summary.bot} bot, forests {summary.seed} to "
+          f"{summary.seed + summary.games - 1}, {summary.workers} worker(s)")
+    print(f"  won (rabbit captured)  {summary.win_rate:7.1%}")
+    print(f"  eaten by the bear      {summary.eaten_rate:7.1%}")
+    print(f"  rabbit reached home    {summary.rabbit_home_rate:7.1%}")
+    if summary.truncated_rate:
+        print(f"  cut off at {simulate.MAX_TURNS} turns   {summary.truncated_rate:7.1%}")
+    print(f"  turns: mean {summary.mean_turns:.1f}, median {summary.median_turns:g}")
+    print(f"  {summary.games_per_second:,.0f} games per second")
+    return EXIT_OK
+
+
+COMMANDS = {"play": cmd_play, "scenario": cmd_scenario, "simulate": cmd_simulate}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

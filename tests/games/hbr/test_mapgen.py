@@ -22,7 +22,7 @@ def test_forests_fit_their_preset(difficulty: Difficulty) -> None:
         assert len(set(pieces)) == 4, "pieces on distinct squares"
         assert not set(pieces) & f.obstacles, "pieces on free squares"
         assert len(f.obstacles) == preset.obstacles
-        home = distances(f, f.hole, f.obstacles)[s.rabbit.y * f.width + s.rabbit.x]
+        home = distances(f, f.hole)[s.rabbit.y * f.width + s.rabbit.x]
         assert preset.rabbit_path[0] <= home <= preset.rabbit_path[1], "the rabbit has a path home"
         assert preset.bear_distance[0] <= chebyshev(s.bear, s.hunter) <= preset.bear_distance[1]
         # Not lost before the player can act: the bear is at least three squares off.

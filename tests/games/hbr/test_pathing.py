@@ -1,4 +1,9 @@
-from hbr.games.hbr.geometry import Direction, Point
+from collections import deque
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hbr.games.hbr.geometry import CARDINALS, Direction, Point
 from hbr.games.hbr.pathing import next_step, square_rule
 from hbr.games.hbr.state import Field
 
@@ -67,3 +72,52 @@ def test_moving_blockers_change_the_path() -> None:
 def test_moving_blocker_far_away_changes_nothing() -> None:
     f = field()
     assert next_step(f, Point(5, 5), Point(9, 6), movers=(Point(0, 14),)) is Direction.EAST
+
+
+def _reference_step(f: Field, start: Point, goal: Point, movers: tuple[Point, ...]) -> Direction | None:
+    """The pathing rule read literally: a fresh breadth-first search, no shortcuts."""
+    if goal in movers or start == goal:
+        return None
+    blocked = set(f.obstacles) | set(movers)
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        p = queue.popleft()
+        for d in CARDINALS:
+            n = p.step(d)
+            if f.contains(n) and n not in blocked and n not in dist:
+                dist[n] = dist[p] + 1
+                queue.append(n)
+    options = {d: dist[start.step(d)] for d in CARDINALS if start.step(d) in dist}
+    if not options:
+        return None
+    best = min(options.values())
+    candidates = [d for d, v in options.items() if v == best]
+    first = square_rule(start, goal)
+    dx, dy = goal.x - start.x, goal.y - start.y
+    second = None
+    if first is not None and first.dx == 0 and dx:
+        second = Direction.EAST if dx > 0 else Direction.WEST
+    elif first is not None and first.dy == 0 and dy:
+        second = Direction.SOUTH if dy > 0 else Direction.NORTH
+    for d in (first, second, *CARDINALS):
+        if d in candidates:
+            return d
+    raise AssertionError("unreachable")
+
+
+squares = st.builds(Point, st.integers(0, 21), st.integers(0, 14))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    obstacles=st.frozensets(squares, max_size=40),
+    start=squares,
+    goal=squares,
+    movers=st.lists(squares, max_size=2),
+)
+def test_next_step_matches_a_plain_search(obstacles, start, goal, movers) -> None:
+    obstacles = obstacles - {start}
+    movers = tuple(m for m in movers if m != start)
+    f = Field(obstacles=frozenset(obstacles), hole=goal)
+    assert next_step(f, start, goal, movers) is _reference_step(f, start, goal, movers)

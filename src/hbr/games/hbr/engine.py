@@ -7,7 +7,7 @@ No I/O, no text, no randomness: a game is its first state and its commands.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field
 
 from hbr.games.hbr.commands import Capture, Command, Snare, Step, Target, Toward
 from hbr.games.hbr.events import Event, Kind
@@ -25,24 +25,43 @@ class IllegalCommand(ValueError):
     """A well-formed command the rules do not allow now (the game is over, snares off)."""
 
 
+@dataclass(slots=True)
+class _Draft:
+    """The round being played: local, mutable, and turned into one new State at the end."""
+
+    state: State
+    hunter: Point
+    bear: Point
+    rabbit: Point
+    snared: int
+    outcome: Outcome | None = None
+    events: list[Event] = field(default_factory=list)
+
+    def said(self, kind: Kind, **details: object) -> None:
+        self.events.append(Event(kind, **details))  # type: ignore[arg-type]
+
+
 def apply(state: State, command: Command) -> tuple[State, tuple[Event, ...]]:
     """Play one round; raises IllegalCommand instead of changing anything."""
     if state.over:
         raise IllegalCommand("the game is over")
     if isinstance(command, Snare) and not state.rules.snare:
         raise IllegalCommand("snares are switched off in this game")
-    events: list[Event] = []
-    state = _hunter_turn(state, command, events)
+    draft = _Draft(state, state.hunter, state.bear, state.rabbit, state.snared)
+    _hunter_turn(draft, command)
     rabbit_moved = False
-    if not state.over:
-        state, rabbit_moved = _bear_turn(state, events)
-    if not state.over and not rabbit_moved:
-        state = _rabbit_turn(state, events)
-    if ready_to_hunt(state):
-        events.append(Event(Kind.READY_TO_HUNT))
-    if danger_zone(state):
-        events.append(Event(Kind.DANGER_ZONE))
-    return replace(state, round=state.round + 1), tuple(events)
+    if draft.outcome is None:
+        rabbit_moved = _bear_turn(draft)
+    if draft.outcome is None and not rabbit_moved:
+        _rabbit_turn(draft)
+    after = State(
+        state.field, draft.hunter, draft.bear, draft.rabbit, state.rules, draft.snared, state.round + 1, draft.outcome
+    )
+    if ready_to_hunt(after):
+        draft.said(Kind.READY_TO_HUNT)
+    if danger_zone(after):
+        draft.said(Kind.DANGER_ZONE)
+    return after, tuple(draft.events)
 
 
 def ready_to_hunt(state: State) -> bool:
@@ -55,26 +74,30 @@ def danger_zone(state: State) -> bool:
     return not state.over and chebyshev(state.hunter, state.bear) <= DANGER_RANGE
 
 
-def _hunter_turn(state: State, command: Command, events: list[Event]) -> State:
+def _hunter_turn(draft: _Draft, command: Command) -> None:
+    field_ = draft.state.field
     match command:
         case Step(direction):
-            return _hunter_step(state, direction, None, events)
+            _hunter_step(draft, direction, None)
         case Toward(target):
-            goal = {Target.RABBIT: state.rabbit, Target.BEAR: state.bear, Target.HOLE: state.field.hole}[target]
-            direction = next_step(state.field, state.hunter, goal)
+            goal = {Target.RABBIT: draft.rabbit, Target.BEAR: draft.bear, Target.HOLE: field_.hole}[target]
+            direction = next_step(field_, draft.hunter, goal)
             if direction is None:
-                events.append(Event(Kind.NO_PATH, target=target))
-                return state
-            return _hunter_step(state, direction, target, events)
+                draft.said(Kind.NO_PATH, target=target)
+            else:
+                _hunter_step(draft, direction, target)
         case Capture(quadrant):
-            hit = _in_net(state.hunter, state.rabbit, quadrant)
-            events.append(Event(Kind.CAPTURED if hit else Kind.CAPTURE_MISSED, quadrant=quadrant))
-            return replace(state, outcome=Outcome.CAPTURED) if hit else state
+            hit = _in_net(draft.hunter, draft.rabbit, quadrant)
+            draft.said(Kind.CAPTURED if hit else Kind.CAPTURE_MISSED, quadrant=quadrant)
+            if hit:
+                draft.outcome = Outcome.CAPTURED
         case Snare(quadrant):
-            hit = _in_net(state.hunter, state.bear, quadrant)
-            events.append(Event(Kind.BEAR_SNARED if hit else Kind.SNARE_MISSED, quadrant=quadrant))
-            return replace(state, snared=SNARE_ROUNDS) if hit else state
-    raise TypeError(f"not a command: {command!r}")
+            hit = _in_net(draft.hunter, draft.bear, quadrant)
+            draft.said(Kind.BEAR_SNARED if hit else Kind.SNARE_MISSED, quadrant=quadrant)
+            if hit:
+                draft.snared = SNARE_ROUNDS
+        case _:
+            raise TypeError(f"not a command: {command!r}")
 
 
 def _in_net(hunter: Point, prey: Point, quadrant: Quadrant) -> bool:
@@ -82,67 +105,69 @@ def _in_net(hunter: Point, prey: Point, quadrant: Quadrant) -> bool:
     return chebyshev(hunter, prey) <= CAPTURE_RANGE and quadrant.contains(hunter, prey)
 
 
-def _hunter_step(state: State, direction: Direction, target: Target | None, events: list[Event]) -> State:
+def _hunter_step(draft: _Draft, direction: Direction, target: Target | None) -> None:
     """Resolve the hunter's step onto one square; only the destination matters."""
-    dest = state.hunter.step(direction)
-
-    def said(kind: Kind) -> None:
-        events.append(Event(kind, direction=direction, target=target))
-
-    if not state.field.contains(dest):
-        said(Kind.EDGE)
-    elif dest in state.field.obstacles:
-        said(Kind.OBSTACLE)
-    elif dest == state.bear:
-        if state.snared:
-            said(Kind.BEAR_BUMPED)
-        else:
-            said(Kind.HUNTER_WALKED_INTO_BEAR)
-            return replace(state, hunter=dest, outcome=Outcome.EATEN)
-    elif dest == state.rabbit:
-        said(Kind.RABBIT_BUMPED)
-    elif dest == state.field.hole:
-        said(Kind.HOLE_FOUND)
+    dest = draft.hunter.step(direction)
+    field_ = draft.state.field
+    if not field_.contains(dest):
+        kind = Kind.EDGE
+    elif dest in field_.obstacles:
+        kind = Kind.OBSTACLE
+    elif dest == draft.bear:
+        kind = Kind.BEAR_BUMPED if draft.snared else Kind.HUNTER_WALKED_INTO_BEAR
+    elif dest == draft.rabbit:
+        kind = Kind.RABBIT_BUMPED
+    elif dest == field_.hole:
+        kind = Kind.HOLE_FOUND
     else:
-        said(Kind.HUNTER_MOVED)
-        return replace(state, hunter=dest)
-    return state
+        kind = Kind.HUNTER_MOVED
+    draft.said(kind, direction=direction, target=target)
+    if kind is Kind.HUNTER_WALKED_INTO_BEAR:
+        draft.hunter, draft.outcome = dest, Outcome.EATEN
+    elif kind is Kind.HUNTER_MOVED:
+        draft.hunter = dest
 
 
-def _bear_turn(state: State, events: list[Event]) -> tuple[State, bool]:
-    """The bear's move; returns the new state and whether the rabbit already moved."""
-    if state.snared:
-        events.append(Event(Kind.BEAR_HELD))
-        return replace(state, snared=state.snared - 1), False
-    if chebyshev(state.bear, state.hunter) <= DANGER_RANGE:
-        events.append(Event(Kind.BEAR_ATE))
-        return replace(state, bear=state.hunter, outcome=Outcome.EATEN), False
-    direction = square_rule(state.bear, state.hunter)
+def _bear_turn(draft: _Draft) -> bool:
+    """The bear's move; returns whether the rabbit already made its move."""
+    if draft.snared:
+        draft.said(Kind.BEAR_HELD)
+        draft.snared -= 1
+        return False
+    if chebyshev(draft.bear, draft.hunter) <= DANGER_RANGE:
+        draft.said(Kind.BEAR_ATE)
+        draft.bear, draft.outcome = draft.hunter, Outcome.EATEN
+        return False
+    direction = square_rule(draft.bear, draft.hunter)
     assert direction is not None  # the hunter is more than one square away
-    dest = state.bear.step(direction)
-    if dest != state.rabbit:
-        events.append(Event(Kind.BEAR_MOVED))
-        return replace(state, bear=dest), False
+    dest = draft.bear.step(direction)
+    if dest != draft.rabbit:
+        draft.said(Kind.BEAR_MOVED)
+        draft.bear = dest
+        return False
     # The bear runs into the rabbit: the rabbit makes its move now, the bear follows.
-    hop = next_step(state.field, state.rabbit, state.field.hole, (state.bear, state.hunter))
+    hop = next_step(draft.state.field, draft.rabbit, draft.state.field.hole, (draft.bear, draft.hunter))
     if hop is None:
-        events.extend((Event(Kind.BEAR_STAYED), Event(Kind.RABBIT_STAYED)))
-        return state, True
-    events.append(Event(Kind.BEAR_MOVED))
-    return _rabbit_to(replace(state, bear=dest), state.rabbit.step(hop), events), True
+        draft.said(Kind.BEAR_STAYED)
+        draft.said(Kind.RABBIT_STAYED)
+        return True
+    draft.said(Kind.BEAR_MOVED)
+    draft.bear = dest
+    _rabbit_to(draft, draft.rabbit.step(hop))
+    return True
 
 
-def _rabbit_turn(state: State, events: list[Event]) -> State:
-    hop = next_step(state.field, state.rabbit, state.field.hole, (state.hunter, state.bear))
+def _rabbit_turn(draft: _Draft) -> None:
+    hop = next_step(draft.state.field, draft.rabbit, draft.state.field.hole, (draft.hunter, draft.bear))
     if hop is None:
-        events.append(Event(Kind.RABBIT_STAYED))
-        return state
-    return _rabbit_to(state, state.rabbit.step(hop), events)
+        draft.said(Kind.RABBIT_STAYED)
+    else:
+        _rabbit_to(draft, draft.rabbit.step(hop))
 
 
-def _rabbit_to(state: State, dest: Point, events: list[Event]) -> State:
-    events.append(Event(Kind.RABBIT_MOVED))
-    if dest == state.field.hole:
-        events.append(Event(Kind.RABBIT_HOME))
-        return replace(state, rabbit=dest, outcome=Outcome.RABBIT_HOME)
-    return replace(state, rabbit=dest)
+def _rabbit_to(draft: _Draft, dest: Point) -> None:
+    draft.said(Kind.RABBIT_MOVED)
+    draft.rabbit = dest
+    if dest == draft.state.field.hole:
+        draft.said(Kind.RABBIT_HOME)
+        draft.outcome = Outcome.RABBIT_HOME

@@ -42,13 +42,10 @@ class Direction(enum.Enum):
     SOUTHEAST = (1, 1)
     SOUTHWEST = (-1, 1)
 
-    @property
-    def dx(self) -> int:
-        return self.value[0]
-
-    @property
-    def dy(self) -> int:
-        return self.value[1]
+    def __init__(self, dx: int, dy: int) -> None:
+        # Plain attributes, not properties: the engine reads them in its inner loops.
+        self.dx = dx
+        self.dy = dy
 
     @property
     def is_cardinal(self) -> bool:
