@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 from collections.abc import Iterator, Sequence
@@ -14,7 +15,13 @@ from hbr.games.hbr import scenario, simulate
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable
+from hbr.games.hbr.phrases import HBRGrammar
+from hbr.grammar import Understood, canonical
 from hbr.session import Session
+from hbr.voice import models as speech_models
+from hbr.voice.audio import AudioError, read_wav
+from hbr.voice.backends import BACKENDS, open_recognizer
+from hbr.voice.recognizer import RecognizerError
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -50,6 +57,11 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--blank-map", action="store_true", help="describe the obstacles at the start (patch 1.2)")
 
 
+def _add_recognizer_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", choices=BACKENDS, default="auto", help="speech recognizer (default: auto)")
+    parser.add_argument("--model", type=Path, help="vosk model directory")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hbr", description="Hunter Bear Rabbit: a game of blind survival, by voice.")
     parser.add_argument("--version", action="version", version=f"hbr {__version__}")
@@ -61,6 +73,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
     scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md)")
+
+    rec = sub.add_parser("recognize", help="recognize spoken commands in WAV files; one JSON line per file")
+    rec.add_argument("files", type=Path, nargs="+", metavar="FILE.wav")
+    _add_recognizer_options(rec)
+
+    models = sub.add_parser("models", help="list, download or verify speech-recognition models")
+    models_sub = models.add_subparsers(dest="action", metavar="ACTION", required=True)
+    models_sub.add_parser("list", help="where models are looked for and which are there")
+    dl = models_sub.add_parser("download", help=f"download {speech_models.MODEL_NAME} (about 40 MB)")
+    dl.add_argument("--url", default=speech_models.MODEL_URL, help=argparse.SUPPRESS)
+    dl.add_argument("--sha256", default=speech_models.MODEL_SHA256, help=argparse.SUPPRESS)
+    dl.add_argument("--to", type=Path, help="folder to install into (default: models/ or the user data directory)")
+    ver = models_sub.add_parser("verify", help="check a model directory and load it")
+    ver.add_argument("path", type=Path, nargs="?", help="model directory (default: the one hbr would use)")
+
+    sub.add_parser("devices", help="list audio input and output devices")
 
     sim = sub.add_parser("simulate", help="play many seeded games with a bot and print the statistics")
     sim.add_argument("--games", type=_positive, default=1000, help="how many games (default 1000)")
@@ -147,7 +175,111 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"play": cmd_play, "scenario": cmd_scenario, "simulate": cmd_simulate}
+def _fail(command: str, message: str, code: int = EXIT_FAILED) -> int:
+    print(f"hbr {command}: {message}", file=sys.stderr)
+    return code
+
+
+def cmd_recognize(args: argparse.Namespace) -> int:
+    grammar = HBRGrammar()
+    try:
+        recognizer, why = open_recognizer(args.backend, grammar.phrases(), args.model)
+    except RecognizerError as err:
+        return _fail("recognize", str(err))
+    print(why, file=sys.stderr)
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            samples = read_wav(path)
+        except AudioError as err:
+            print(f"hbr recognize: {err}", file=sys.stderr)
+            status = EXIT_FAILED
+            continue
+        heard = recognizer.decode(samples)
+        parsed = grammar.parse(heard.phrase) if heard.phrase else None
+        command = canonical(parsed.intent) if isinstance(parsed, Understood) else None
+        record = {
+            "file": str(path),
+            "heard": heard.words,
+            "command": command,
+            "confidence": None if heard.confidence is None else round(heard.confidence, 3),
+            "decode_ms": round(heard.decode_ms, 1),
+        }
+        if heard.rejected:
+            record["rejected"] = heard.rejected
+        print(json.dumps(record), flush=True)
+    return status
+
+
+def cmd_models(args: argparse.Namespace) -> int:
+    if args.action == "list":
+        print(f"project models/: {speech_models.project_models_dir() or '(not a source checkout)'}")
+        print(f"user data:       {speech_models.user_models_dir()}")
+        print(f"${speech_models.ENV_VAR}: {os.environ.get(speech_models.ENV_VAR, '(unset)')}")
+        found = speech_models.all_models()
+        for place, path in found:
+            print(f"  vosk model ({place}): {path}")
+        if not found:
+            print("  no vosk model found: pocketsphinx (built in) will be used. 'hbr models download' gets one.")
+        return EXIT_OK
+    if args.action == "download":
+        from tqdm import tqdm
+
+        bar = tqdm(unit="B", unit_scale=True, desc=speech_models.MODEL_NAME, disable=not sys.stderr.isatty())
+
+        def progress(n: int, total: int | None) -> None:
+            if total and bar.total != total:
+                bar.total = total
+            bar.update(n)
+
+        try:
+            with bar:
+                path = speech_models.download(args.url, args.sha256, args.to, progress)
+        except speech_models.ModelError as err:
+            return _fail("models download", str(err))
+        print(f"installed {path}")
+        return EXIT_OK
+    try:
+        found = speech_models.find_model(args.path)
+    except speech_models.ModelError as err:
+        return _fail("models verify", str(err))
+    if found.path is None:
+        return _fail("models verify", found.why)
+    from hbr.voice.kaldi import VoskRecognizer
+
+    try:
+        VoskRecognizer(HBRGrammar().phrases(), found.path)
+    except RecognizerError as err:
+        return _fail("models verify", str(err))
+    print(f"{found.path}: a vosk model that loads and knows every word of the grammar")
+    return EXIT_OK
+
+
+def cmd_devices(args: argparse.Namespace) -> int:
+    from hbr.voice import microphone
+
+    try:
+        devices = microphone.list_devices()
+    except microphone.AudioDeviceError as err:
+        return _fail("devices", str(err))
+    if not devices:
+        print("No audio devices found (no sound card or sound server). Typed play still works: hbr play --text")
+        return EXIT_OK
+    for d in devices:
+        kinds = "/".join(k for k, n in (("input", d.inputs), ("output", d.outputs)) if n)
+        mark = " (default)" if d.default else ""
+        print(f"{d.index:3d}  {d.name}  [{kinds}, {d.rate:g} Hz]{mark}")
+    return EXIT_OK
+
+
+COMMANDS = {
+    "play": cmd_play,
+    "scenario": cmd_scenario,
+    "simulate": cmd_simulate,
+    "recognize": cmd_recognize,
+    "models": cmd_models,
+    "devices": cmd_devices,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -82,3 +82,8 @@ def words(text: str) -> list[str]:
 def parse_meta(tokens: list[str]) -> Meta | None:
     joined = " ".join(tokens)
     return META_PHRASES.get(joined) or META_SHORTHANDS.get(joined)
+
+
+def canonical(intent: object) -> str:
+    """The canonical text of an intent: a command's own text, or the meta word."""
+    return intent.value if isinstance(intent, Meta) else str(intent)

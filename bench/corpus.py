@@ -1,0 +1,87 @@
+"""The speech benchmark's corpus: every kind of command, other speech, silence, noise.
+
+Commands: one spoken form per distinct command of the game (plus common variants),
+in every espeak-ng voice and speed of ``hbr.voice.synth``, clean and mixed with
+noise at 20 and 10 dB SNR. Non-commands: everyday sentences and near misses
+("northern lights", "capture the flag"). Also pure silence and pure noise clips.
+Noise is seeded: pink noise, mains hum, and a babble of other espeak speech.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from hbr.voice.audio import RATE, mix_at_snr, pad
+from hbr.voice.synth import SPEEDS, VOICES, espeak
+
+COMMAND_FORMS = [
+    "north", "south", "east", "west", "north east", "north west", "south east", "south west",
+    "go north", "move west", "step south east", "up", "down", "left", "right",
+    "toward the rabbit", "towards the bear", "toward the hole", "towards the rabbit hole",
+    "capture north east", "capture north west", "capture south east", "capture south west",
+    "catch north west", "snare north east", "snare north west", "snare south east", "snare south west",
+    "trap south west", "help", "repeat", "yes", "no", "stop", "quit",
+]
+NON_COMMANDS = [
+    "what time is it", "the weather is nice today", "go to the kitchen", "I like pizza",
+    "hello there", "open the door please", "one two three four", "turn on the lights",
+    "northern lights", "southern comfort", "capture the flag", "the bear necessities",
+    "rabbit stew for dinner", "where are my keys", "can you hear me", "this is a test",
+    "good morning everyone", "I am hungry", "call my mother", "play some music",
+    "the cat sat on the mat", "how are you doing", "let me think about it", "thank you very much",
+    "see you later", "what is your name", "the train is late again", "close the window",
+    "I need a coffee", "wait a minute", "easter eggs", "western movies", "helpful people",
+    "repeatedly knocking", "never mind",
+]
+CONDITIONS = ("clean", "20 dB", "10 dB")
+
+
+@dataclass(frozen=True)
+class Clip:
+    text: str  # what was said ("" for silence and noise)
+    is_command: bool
+    voice: str
+    wpm: int
+    condition: str
+    audio: np.ndarray
+
+
+def noises(seconds: float = 4.0, seed: int = 7) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    n = int(seconds * RATE)
+    white = rng.standard_normal(n)
+    spectrum = np.fft.rfft(white) / np.maximum(1, np.sqrt(np.arange(n // 2 + 1)))
+    pink = np.fft.irfft(spectrum, n)
+    t = np.arange(n) / RATE
+    hum = sum(np.sin(2 * np.pi * f * t) / k for k, f in enumerate((50, 100, 150, 200), 1)) + 0.3 * pink / pink.std()
+    babble = np.zeros(n)
+    for i, sentence in enumerate(NON_COMMANDS[:6]):
+        s = espeak(sentence, VOICES[i % len(VOICES)], 170).astype(np.float64)
+        start = int(rng.integers(0, max(1, n - len(s))))
+        babble[start : start + len(s)] += s[: n - start]
+    scale = lambda x: np.int16(0) + (x / np.abs(x).max() * 12000).astype(np.int16)  # noqa: E731
+    return {"pink": scale(pink), "hum": scale(hum), "babble": scale(babble)}
+
+
+def clips(voices=VOICES, speeds=SPEEDS, conditions=CONDITIONS, seed: int = 7) -> Iterator[Clip]:
+    rng = random.Random(seed)
+    noise = noises(seed=seed)
+    kinds = sorted(noise)
+    for texts, is_command in ((COMMAND_FORMS, True), (NON_COMMANDS, False)):
+        for text in texts:
+            for voice in voices:
+                for wpm in speeds:
+                    speech = pad(espeak(text, voice, wpm), 0.3)
+                    for condition in conditions:
+                        audio = speech
+                        if condition != "clean":
+                            snr = float(condition.split()[0])
+                            audio = mix_at_snr(speech, noise[rng.choice(kinds)], snr)
+                        yield Clip(text, is_command, voice, wpm, condition, audio)
+    for kind in kinds:
+        yield Clip("", False, "-", 0, f"{kind} noise", noise[kind][: 2 * RATE])
+    yield Clip("", False, "-", 0, "digital silence", np.zeros(2 * RATE, np.int16))

@@ -1,0 +1,90 @@
+"""Audio as the recognizers want it: 16 kHz, mono, 16-bit, whatever came in.
+
+Samples are numpy int16 arrays. Reading accepts any WAV rate and channel count;
+resampling uses soxr (a well-kept, high-quality resampler) rather than hand code.
+"""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import numpy as np
+import soxr
+
+RATE = 16_000
+
+
+class AudioError(ValueError):
+    """Audio that cannot be used; the message is one sentence for the user."""
+
+
+def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
+    """Mix down to mono and resample to 16 kHz; returns int16."""
+    data = np.asarray(samples)
+    if data.dtype == np.int16:
+        data = data.astype(np.float64) / 32768.0
+    elif np.issubdtype(data.dtype, np.floating):
+        data = data.astype(np.float64)
+    else:
+        raise AudioError(f"unsupported sample type {data.dtype}")
+    if data.ndim == 2:
+        data = data.mean(axis=1)
+    if rate != RATE:
+        data = soxr.resample(data, rate, RATE)
+    return np.clip(np.round(data * 32767.0), -32768, 32767).astype(np.int16)
+
+
+def read_wav(path: Path) -> np.ndarray:
+    """Read a PCM WAV file of any rate and channel count as 16 kHz mono int16."""
+    try:
+        with wave.open(str(path), "rb") as w:
+            width, channels, rate = w.getsampwidth(), w.getnchannels(), w.getframerate()
+            raw = w.readframes(w.getnframes())
+    except FileNotFoundError:
+        raise AudioError(f"{path}: no such file") from None
+    except (wave.Error, EOFError) as err:
+        raise AudioError(f"{path} is not a PCM WAV file ({err})") from None
+    if width == 1:
+        data = (np.frombuffer(raw, np.uint8).astype(np.int16) - 128) << 8
+    elif width == 2:
+        data = np.frombuffer(raw, "<i2")
+    elif width == 4:
+        data = (np.frombuffer(raw, "<i4") >> 16).astype(np.int16)
+    else:
+        raise AudioError(f"{path}: {8 * width}-bit samples are not supported")
+    if channels > 1:
+        data = data[: len(data) - len(data) % channels].reshape(-1, channels)
+    return to_mono16k(data, rate)
+
+
+def write_wav(path: Path, samples: np.ndarray, rate: int = RATE) -> None:
+    """Write mono int16 samples as a WAV file."""
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(np.asarray(samples, np.int16).tobytes())
+
+
+def rms(samples: np.ndarray) -> float:
+    return float(np.sqrt(np.mean(np.square(samples.astype(np.float64))))) if len(samples) else 0.0
+
+
+def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarray:
+    """Add ``noise`` (looped or cut to length) to ``speech`` at the given signal-to-noise ratio.
+
+    The speech level is measured over its loud part only, so leading and trailing
+    silence does not make the noise quieter than the ratio says.
+    """
+    s = speech.astype(np.float64)
+    n = np.resize(noise.astype(np.float64), s.shape)
+    loud = s[np.abs(s) > 0.05 * np.abs(s).max()] if np.abs(s).max() > 0 else s
+    gain = rms(loud) / (rms(n) * 10 ** (snr_db / 20)) if rms(n) > 0 else 0.0
+    return np.clip(np.round(s + gain * n), -32768, 32767).astype(np.int16)
+
+
+def pad(samples: np.ndarray, seconds: float) -> np.ndarray:
+    """Silence before and after: recognizers need some room around a word."""
+    gap = np.zeros(int(seconds * RATE), np.int16)
+    return np.concatenate([gap, samples, gap])

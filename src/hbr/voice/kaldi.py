@@ -1,0 +1,80 @@
+"""Vosk (Kaldi): the primary recognizer, restricted to the grammar's phrases.
+
+The grammar goes to vosk as a JSON list of phrases plus ``[unk]``, so that other
+speech has somewhere to go instead of becoming a command. Grammar words the model
+does not know are found when the model loads and reported, not silently dropped.
+The pure parts (grammar, vocabulary check, result parsing) are functions so that
+they are tested without a model; recognition itself is tested wherever a model
+directory is present.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from hbr.voice.audio import RATE
+from hbr.voice.recognizer import Heard, RecognizerError
+
+UNKNOWN = "[unk]"
+#: Lowest word confidence for an accepted phrase.
+MIN_WORD_CONFIDENCE = 0.6
+
+
+def grammar_json(phrases: list[str]) -> str:
+    return json.dumps(sorted(set(phrases)) + [UNKNOWN])
+
+
+def missing_words(phrases: list[str], knows: Callable[[str], bool]) -> list[str]:
+    """Grammar words the model's vocabulary lacks (vosk would drop them silently)."""
+    return sorted({w for p in phrases for w in p.split() if not knows(w)})
+
+
+def parse_result(result: str, phrases: set[str], decode_ms: float) -> Heard:
+    """Turn vosk's final JSON (with word confidences) into a :class:`Heard`."""
+    doc = json.loads(result)
+    words = str(doc.get("text", "")).strip()
+    confidences = [float(w.get("conf", 0.0)) for w in doc.get("result", [])]
+    confidence = min(confidences) if confidences else None
+    if not words:
+        return Heard("", None, None, decode_ms, "silence")
+    if UNKNOWN in words.split() or words not in phrases:
+        return Heard(words, None, confidence, decode_ms, "not a command")
+    if confidence is not None and confidence < MIN_WORD_CONFIDENCE:
+        return Heard(words, None, confidence, decode_ms, "not a command")
+    return Heard(words, words, confidence, decode_ms)
+
+
+class VoskRecognizer:
+    name = "vosk"
+
+    def __init__(self, phrases: list[str], model_dir: Path) -> None:
+        try:
+            import vosk
+        except ImportError as err:  # pragma: no cover - a broken install
+            raise RecognizerError(f"vosk is not installed ({err}): pip install vosk") from None
+        vosk.SetLogLevel(-1)
+        try:
+            self.model = vosk.Model(str(model_dir))
+        except Exception as err:  # vosk raises a bare Exception
+            raise RecognizerError(f"{model_dir} is not a usable vosk model ({err})") from None
+        missing = missing_words(phrases, lambda w: self.model.vosk_model_find_word(w) >= 0)
+        if missing:
+            raise RecognizerError(
+                f"the vosk model at {model_dir} does not know the words: {', '.join(missing)}"
+            )
+        self.phrases = set(phrases)
+        self.grammar = grammar_json(phrases)
+        self._vosk = vosk
+
+    def decode(self, samples: np.ndarray) -> Heard:
+        began = time.perf_counter()
+        rec = self._vosk.KaldiRecognizer(self.model, RATE, self.grammar)
+        rec.SetWords(True)
+        rec.AcceptWaveform(np.asarray(samples, np.int16).tobytes())
+        result = rec.FinalResult()
+        return parse_result(result, self.phrases, (time.perf_counter() - began) * 1000)

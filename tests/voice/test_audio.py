@@ -1,0 +1,64 @@
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hbr.voice.audio import RATE, AudioError, mix_at_snr, read_wav, rms, to_mono16k, write_wav
+
+
+def tone(rate: int, seconds: float = 0.5, freq: float = 440.0) -> np.ndarray:
+    t = np.arange(int(rate * seconds)) / rate
+    return (np.sin(2 * np.pi * freq * t) * 10000).astype(np.int16)
+
+
+def test_any_rate_and_channel_count_becomes_16k_mono(tmp_path: Path) -> None:
+    stereo = np.stack([tone(44100), tone(44100)], axis=1)
+    path = tmp_path / "s.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(2)
+        w.setsampwidth(2)
+        w.setframerate(44100)
+        w.writeframes(stereo.tobytes())
+    out = read_wav(path)
+    assert out.dtype == np.int16
+    assert abs(len(out) - RATE // 2) <= 2
+    # The tone survives resampling: its level stays about the same.
+    assert rms(out) == pytest.approx(rms(tone(RATE)), rel=0.05)
+
+
+def test_8_bit_wav(tmp_path: Path) -> None:
+    path = tmp_path / "8.wav"
+    data = ((tone(8000).astype(np.int32) >> 8) + 128).astype(np.uint8)
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(1)
+        w.setframerate(8000)
+        w.writeframes(data.tobytes())
+    assert rms(read_wav(path)) == pytest.approx(rms(tone(RATE)), rel=0.05)
+
+
+def test_roundtrip(tmp_path: Path) -> None:
+    write_wav(tmp_path / "a.wav", tone(RATE))
+    assert np.array_equal(read_wav(tmp_path / "a.wav"), tone(RATE))
+
+
+def test_broken_and_missing_files(tmp_path: Path) -> None:
+    (tmp_path / "bad.wav").write_bytes(b"RIFF....not a wave")
+    with pytest.raises(AudioError, match="not a PCM WAV"):
+        read_wav(tmp_path / "bad.wav")
+    with pytest.raises(AudioError, match="no such file"):
+        read_wav(tmp_path / "missing.wav")
+
+
+def test_mix_at_snr_gives_the_asked_ratio() -> None:
+    speech = tone(RATE, 1.0)
+    noise = np.random.default_rng(0).normal(0, 3000, RATE).astype(np.int16)
+    mixed = mix_at_snr(speech, noise, 10.0).astype(np.float64)
+    added = mixed - speech
+    assert 20 * np.log10(rms(speech) / rms(added)) == pytest.approx(10.0, abs=0.2)
+
+
+def test_float_input() -> None:
+    out = to_mono16k(np.full(1600, 0.5, np.float32), RATE)
+    assert out.dtype == np.int16 and out[0] == 16384

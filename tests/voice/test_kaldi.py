@@ -1,0 +1,76 @@
+"""The vosk backend: its own logic always; recognition wherever a model directory exists."""
+
+import json
+
+import pytest
+
+from hbr.games.hbr.phrases import HBRGrammar
+from hbr.voice.kaldi import UNKNOWN, VoskRecognizer, grammar_json, missing_words, parse_result
+from hbr.voice.models import ModelError, find_model
+from hbr.voice.recognizer import RecognizerError
+
+PHRASES = HBRGrammar().phrases()
+
+
+def test_grammar_has_every_phrase_and_unk() -> None:
+    doc = json.loads(grammar_json(PHRASES))
+    assert doc[-1] == UNKNOWN
+    assert set(doc[:-1]) == set(PHRASES)
+
+
+def test_missing_words_are_reported() -> None:
+    known = {"north", "east", "capture"}
+    assert missing_words(["north east", "capture north east", "snare south"], known.__contains__) == [
+        "snare",
+        "south",
+    ]
+
+
+def result(text: str, *confs: float) -> str:
+    words = text.split()
+    return json.dumps({"text": text, "result": [{"word": w, "conf": c} for w, c in zip(words, confs)]})
+
+
+def test_parse_result() -> None:
+    phrases = set(PHRASES)
+    ok = parse_result(result("capture north east", 0.99, 0.95, 0.97), phrases, 12.0)
+    assert ok.phrase == "capture north east" and ok.confidence == 0.95 and ok.rejected is None
+    assert parse_result(result(""), phrases, 1.0).rejected == "silence"
+    assert parse_result(result("north [unk]", 0.9, 0.5), phrases, 1.0).rejected == "not a command"
+    assert parse_result(result("north north", 0.9, 0.9), phrases, 1.0).rejected == "not a command"
+    low = parse_result(result("north", 0.3), phrases, 1.0)
+    assert low.phrase is None and low.rejected == "not a command" and low.confidence == 0.3
+
+
+def test_not_a_model_is_a_clear_error(tmp_path) -> None:
+    with pytest.raises(ModelError, match="is not a vosk model"):
+        find_model(tmp_path)
+
+
+def _model_or_skip():
+    try:
+        found = find_model()
+    except ModelError as err:
+        pytest.skip(f"no usable vosk model: {err}")
+    if found.path is None:
+        pytest.skip(f"vosk recognition needs a model ({found.why}); 'hbr models download' gets one")
+    return found.path
+
+
+@pytest.mark.audio
+def test_vosk_recognizes_and_rejects_with_a_real_model() -> None:
+    from hbr.voice.audio import pad
+    from hbr.voice.synth import espeak
+
+    recognizer = VoskRecognizer(PHRASES, _model_or_skip())
+    assert recognizer.decode(pad(espeak("capture north west"), 0.3)).phrase == "capture north west"
+    assert recognizer.decode(pad(espeak("what time is it"), 0.3)).phrase is None
+
+
+def test_vosk_with_a_broken_model_directory_fails_clearly(tmp_path) -> None:
+    (tmp_path / "am").mkdir()
+    (tmp_path / "am" / "final.mdl").write_text("nonsense")
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "mfcc.conf").write_text("nonsense")
+    with pytest.raises(RecognizerError, match="not a usable vosk model"):
+        VoskRecognizer(PHRASES, tmp_path)
