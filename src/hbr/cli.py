@@ -6,8 +6,9 @@ import argparse
 import json
 import os
 import secrets
+import select
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from hbr import __version__
@@ -17,9 +18,16 @@ from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood, canonical
-from hbr.session import Session
+from hbr.devices import AudioDeviceError
+from hbr.live import run_live
+from hbr.lock import AlreadyRunning, GameLock
+from hbr.session import CONFIRM_MODES, Session
+from hbr.speech.player import Player
+from hbr.speech.speaker import Speaker, TextSpeaker, VoiceSpeaker
+from hbr.speech.tts import DEFAULT_RATE, Synthesizer, TTSError
+from hbr.voice.microphone import Microphone
 from hbr.voice import models as speech_models
-from hbr.voice.audio import AudioError, read_wav
+from hbr.voice.audio import AudioError, read_wav, write_wav
 from hbr.voice.backends import BACKENDS, open_recognizer
 from hbr.voice.recognizer import RecognizerError
 
@@ -62,14 +70,40 @@ def _add_recognizer_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", type=Path, help="vosk model directory")
 
 
+def _add_speech_options(parser: argparse.ArgumentParser, tts: bool = True) -> None:
+    if tts:
+        parser.add_argument("--tts", choices=("espeak", "none"), default="espeak", help="none: text only")
+        parser.add_argument("--output-device", help="speakers (number or name from 'hbr devices')")
+    parser.add_argument("--voice", help="speech voice, e.g. en-us or gmw/en-GB-x-rp")
+    parser.add_argument("--rate", type=_positive, default=DEFAULT_RATE, help=f"words per minute (default {DEFAULT_RATE})")
+
+
+def _device(text: str | None) -> int | str | None:
+    return int(text) if text is not None and text.isdigit() else text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hbr", description="Hunter Bear Rabbit: a game of blind survival, by voice.")
     parser.add_argument("--version", action="version", version=f"hbr {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play a game")
-    play.add_argument("--text", action="store_true", help="typed play: one line in, one line out")
+    play = sub.add_parser("play", help="play a game (by voice when a microphone is there)")
+    play.add_argument("--text", action="store_true", help="typed play: one line in, one plain line out")
     _add_game_options(play)
+    _add_recognizer_options(play)
+    _add_speech_options(play)
+    play.add_argument("--input-device", help="microphone (number or name from 'hbr devices')")
+    play.add_argument("--push-to-talk", action="store_true", help="press Enter, then speak")
+    play.add_argument(
+        "--confirm", choices=CONFIRM_MODES, default="auto",
+        help="ask back voice commands that use a turn: always, never, or auto (when unsure; default)",
+    )
+    play.add_argument("--cues", choices=("on", "off"), default="on", help="short sounds for key events")
+
+    say = sub.add_parser("say", help="speak a text, or write it to a WAV file")
+    say.add_argument("text", nargs="+")
+    say.add_argument("--out", type=Path, help="write a WAV file instead of playing")
+    _add_speech_options(say, tts=False)
 
     scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
     scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md)")
@@ -101,29 +135,99 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _lines() -> Iterator[str]:
-    """Typed input; a prompt only on a terminal, so piped play stays one line per message."""
-    prompt = "> " if sys.stdin.isatty() else ""
-    while True:
-        try:
-            yield input(prompt)
-        except EOFError:
-            return
-        except KeyboardInterrupt:
-            print()
-            return
+def _lines(stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
+    """Typed input until end of input or ``stop()``; a prompt only on a terminal, so
+    piped play stays one line per message. Waiting is done with select, so a live
+    game can end while nothing is typed."""
+    prompt = sys.stdin.isatty()
+    try:
+        while not stop():
+            if prompt:
+                print("> ", end="", flush=True)
+            while not select.select([sys.stdin], [], [], 0.2)[0]:
+                if stop():
+                    return
+            line = sys.stdin.readline()
+            if not line:
+                return
+            yield line.rstrip("\n")
+    except KeyboardInterrupt:
+        print()
 
 
 def _print(words: str) -> None:
     print(words, flush=True)
 
 
+VOICE_HINT = (
+    "Speak after the game has spoken: a direction like north east, or toward the rabbit, "
+    "or capture and a corner. Say help to hear what you can say."
+)
+
+
+def _speaker(args: argparse.Namespace) -> Speaker:
+    """The voice speaker, or text with one sentence saying why."""
+    if args.tts == "none":
+        return TextSpeaker(_print)
+    try:
+        player = Player(_device(args.output_device))
+        return VoiceSpeaker(lambda: Synthesizer(args.rate, args.voice), player, _print)
+    except (TTSError, AudioDeviceError) as err:
+        print(f"Speech is off: {err}. The Observer's words are printed instead.", flush=True)
+        return TextSpeaker(_print)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
     table = HBRTable.new(
-        seed, Difficulty(args.difficulty), Rules(snare=not args.no_snare), blank_map=args.blank_map
+        seed, Difficulty(args.difficulty), Rules(snare=not args.no_snare), args.blank_map, cues=args.cues == "on"
     )
-    Session(table, _print).run(_lines())
+    if args.text:
+        Session(table, TextSpeaker(_print)).run(_lines())
+        return EXIT_OK
+    try:
+        with GameLock():
+            return _play_live(args, table)
+    except AlreadyRunning as err:
+        return _fail("play", str(err))
+
+
+def _play_live(args: argparse.Namespace, table: HBRTable) -> int:
+    microphone, recognizer = None, None
+    try:
+        recognizer, why = open_recognizer(args.backend, table.grammar.phrases(), args.model)
+        microphone = Microphone(_device(args.input_device))
+        print(f"{why} Microphone: {microphone.name}.", flush=True)
+    except (AudioDeviceError, RecognizerError) as err:
+        print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
+    speaker = _speaker(args)
+    hint = VOICE_HINT if microphone else "Type a command and press Enter; type help to hear what you can say."
+    session = Session(table, speaker, confirm=args.confirm, opening_hint=hint)
+    keyboard = _lines if sys.stdin and not sys.stdin.closed else None
+    try:
+        run_live(session, speaker, keyboard, microphone, recognizer, args.push_to_talk, _print)
+    finally:
+        if microphone:
+            microphone.close()
+        speaker.close()
+    return EXIT_OK
+
+
+def cmd_say(args: argparse.Namespace) -> int:
+    text = " ".join(args.text)
+    try:
+        synth = Synthesizer(args.rate, args.voice)
+        samples, rate = synth.synthesize(text)
+    except TTSError as err:
+        return _fail("say", str(err))
+    if args.out:
+        write_wav(args.out, samples, rate)
+        print(f"wrote {args.out} ({len(samples) / rate:.2f} s)")
+        return EXIT_OK
+    try:
+        Player().play(samples, rate)
+    except AudioDeviceError as err:
+        return _fail("say", f"{err}; use --out FILE.wav to write the speech to a file")
     return EXIT_OK
 
 
@@ -256,11 +360,11 @@ def cmd_models(args: argparse.Namespace) -> int:
 
 
 def cmd_devices(args: argparse.Namespace) -> int:
-    from hbr.voice import microphone
+    from hbr.devices import list_devices
 
     try:
-        devices = microphone.list_devices()
-    except microphone.AudioDeviceError as err:
+        devices = list_devices()
+    except AudioDeviceError as err:
         return _fail("devices", str(err))
     if not devices:
         print("No audio devices found (no sound card or sound server). Typed play still works: hbr play --text")
@@ -279,6 +383,7 @@ COMMANDS = {
     "recognize": cmd_recognize,
     "models": cmd_models,
     "devices": cmd_devices,
+    "say": cmd_say,
 }
 
 

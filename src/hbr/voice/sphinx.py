@@ -26,7 +26,7 @@ from hbr.voice.recognizer import Heard, RecognizerError, logistic, speech_second
 
 #: Acoustic log-score difference per speech frame (grammar minus phone loop) at
 #: which confidence is 0.5; below it an utterance is "not a command".
-THRESHOLD = -16.0
+THRESHOLD = -22.0
 #: Width of the confidence curve around the threshold, in the same units.
 SCALE = 3.0
 #: Standard deviation of the noise floor added before decoding (-72 dBFS).

@@ -133,3 +133,17 @@ def _why(text: str, reduced: list[str]) -> str:
         return "Toward what? Say toward the rabbit, toward the bear or toward the hole."
     shown = text.strip() or "that"
     return f"I didn't understand \"{shown}\". Say help to hear what you can say."
+
+
+def spoken(command: Command) -> str:
+    """A command as the Observer says it back: "capture north west", "toward the hole"."""
+    match command:
+        case Step(direction):
+            return direction.spoken
+        case Toward(target):
+            return f"toward {target.spoken}"
+        case Capture(quadrant):
+            return f"capture {quadrant.spoken}"
+        case Snare(quadrant):
+            return f"snare {quadrant.spoken}"
+    raise TypeError(command)

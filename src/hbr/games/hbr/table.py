@@ -10,12 +10,14 @@ import random
 from dataclasses import dataclass, field
 
 from hbr.games.hbr.commands import Command
+from hbr.games.hbr.cues import cues_for
 from hbr.games.hbr.engine import apply
 from hbr.games.hbr.events import Event, Kind
 from hbr.games.hbr.mapgen import Difficulty, new_game
 from hbr.games.hbr.observer import blank_map, narrate
-from hbr.games.hbr.phrases import HBRGrammar
+from hbr.games.hbr.phrases import HBRGrammar, spoken
 from hbr.games.hbr.state import Rules, State
+from hbr.session import Reply
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,7 @@ class HBRTable:
     seed: int | None = None
     difficulty: Difficulty = Difficulty.NORMAL
     blank_map: bool = False
+    cues: bool = True
     turns: list[Turn] = field(default_factory=list)
     state: State = field(init=False)
 
@@ -44,10 +47,15 @@ class HBRTable:
 
     @classmethod
     def new(
-        cls, seed: int, difficulty: Difficulty = Difficulty.NORMAL, rules: Rules = Rules(), blank_map: bool = False
+        cls,
+        seed: int,
+        difficulty: Difficulty = Difficulty.NORMAL,
+        rules: Rules = Rules(),
+        blank_map: bool = False,
+        cues: bool = True,
     ) -> HBRTable:
         start = new_game(random.Random(seed), difficulty, rules)
-        return cls(start=start, seed=seed, difficulty=difficulty, blank_map=blank_map)
+        return cls(start=start, seed=seed, difficulty=difficulty, blank_map=blank_map, cues=cues)
 
     @property
     def over(self) -> bool:
@@ -63,12 +71,15 @@ class HBRTable:
             words += " " + blank_map(self.state.field)
         return words
 
-    def act(self, command: Command) -> str:
+    def act(self, command: Command) -> Reply:
         """Play one round; the engine raises IllegalCommand for what the rules forbid now."""
         self.state, events = apply(self.state, command)
         words = narrate(events, self.state.outcome)
         self.turns.append(Turn(command, events, words))
-        return words
+        return Reply(words, cues_for(events) if self.cues else ())
+
+    def spoken(self, command: Command) -> str:
+        return spoken(command)
 
     def last_kinds(self) -> set[Kind]:
         return {e.kind for e in self.turns[-1].events} if self.turns else set()

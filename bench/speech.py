@@ -1,0 +1,131 @@
+"""Speech recognition benchmark: prints accuracy, wrong commands, false accepts,
+real-time factor, end-of-speech-to-command delay, load time and peak memory for
+each recognizer backend available on this machine.
+
+Run: python bench/speech.py [--quick] [--backend pocketsphinx|vosk]
+The corpus (bench/corpus.py) is espeak-ng speech in several voices and speeds,
+clean and with noise at 20 and 10 dB SNR, plus other sentences, silence and noise.
+Targets (docs/benchmarks.md): >= 98% clean, >= 93% at 10 dB, false accepts <= 3%,
+end of speech to command p50 <= 300 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from corpus import CONDITIONS, clips  # noqa: E402
+
+from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
+from hbr.grammar import Understood  # noqa: E402
+from hbr.voice.audio import RATE  # noqa: E402
+from hbr.voice.endpoint import UtteranceCutter  # noqa: E402
+from hbr.voice.models import find_model  # noqa: E402
+from hbr.voice.recognizer import Recognizer  # noqa: E402
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def speech_end(audio: np.ndarray) -> int:
+    """Index just after the last loud sample of the clean utterance."""
+    loud = np.nonzero(np.abs(audio.astype(np.int32)) > 0.05 * np.abs(audio).max())[0]
+    return int(loud[-1]) + 1 if len(loud) else len(audio)
+
+
+def streamed_delay(recognizer: Recognizer, audio: np.ndarray, end: int) -> float | None:
+    """Seconds from the end of speech to the command, streaming 30 ms blocks.
+
+    Processing runs faster than real time, so the delay is the audio time the
+    endpointer needs after the last word plus the measured decode time.
+    """
+    cutter = UtteranceCutter()
+    block = int(0.03 * RATE)
+    tail = np.concatenate([audio, np.zeros(RATE, np.int16)])  # the speaker stays quiet afterwards
+    for start in range(0, len(tail), block):
+        done = cutter.feed(tail[start : start + block])
+        if done:
+            began = time.perf_counter()
+            recognizer.decode(done[0])
+            decode = time.perf_counter() - began
+            return (start + block - end) / RATE + decode
+    return None
+
+
+def run(name: str, make, quick: bool) -> None:
+    grammar = HBRGrammar()
+    base = peak_mb()
+    began = time.perf_counter()
+    recognizer = make(grammar.phrases())
+    load = time.perf_counter() - began
+    voices = ("en-us", "en+m3", "en+f2") if quick else None
+    speeds = (160,) if quick else None
+    kwargs = {k: v for k, v in (("voices", voices), ("speeds", speeds)) if v}
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
+    false_accepts = [0, 0]
+    audio_seconds = decode_seconds = 0.0
+    delays: list[float] = []
+    for clip in clips(**kwargs):
+        heard = recognizer.decode(clip.audio)
+        audio_seconds += len(clip.audio) / RATE
+        decode_seconds += heard.decode_ms / 1000
+        parsed = grammar.parse(heard.phrase) if heard.phrase else None
+        got = parsed.intent if isinstance(parsed, Understood) else None
+        if clip.is_command:
+            want = grammar.parse(clip.text).intent  # type: ignore[union-attr]
+            row = counts[clip.condition]
+            row[0] += 1
+            row[1] += got == want
+            row[2] += got is not None and got != want
+            if clip.condition == "clean" and len(delays) < 200:
+                delay = streamed_delay(recognizer, clip.audio, speech_end(clip.audio))
+                if delay is not None:
+                    delays.append(delay)
+        else:
+            false_accepts[0] += 1
+            false_accepts[1] += got is not None
+    print(f"== {name}")
+    print(f"model load: {load:.2f} s; peak memory: {peak_mb():.0f} MB (process), {peak_mb() - base:.0f} MB added")
+    for condition in CONDITIONS:
+        total, right, wrong = counts[condition]
+        print(f"commands {condition:>6}: {right / total:6.1%} right, {wrong / total:5.1%} wrong command  (n={total})")
+    print(f"non-commands, silence, noise accepted as a command: {false_accepts[1] / false_accepts[0]:.1%} "
+          f"(n={false_accepts[0]})")
+    print(f"real-time factor: {decode_seconds / audio_seconds:.3f} ({audio_seconds / decode_seconds:.0f}x faster than real time)")
+    if delays:
+        q = statistics.quantiles(delays, n=20)
+        print(f"end of speech to command, streamed: p50 {statistics.median(delays) * 1000:.0f} ms, "
+              f"p95 {q[18] * 1000:.0f} ms (n={len(delays)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="3 voices, 1 speed")
+    parser.add_argument("--backend", choices=("pocketsphinx", "vosk"))
+    args = parser.parse_args()
+    from hbr.voice.sphinx import SphinxRecognizer
+
+    if args.backend in (None, "pocketsphinx"):
+        run("pocketsphinx", SphinxRecognizer, args.quick)
+    if args.backend in (None, "vosk"):
+        found = find_model()
+        if found.path is None:
+            print(f"== vosk: not measured, {found.why}")
+        else:
+            from hbr.voice.kaldi import VoskRecognizer
+
+            run(f"vosk ({found.path.name})", lambda phrases: VoskRecognizer(phrases, found.path), args.quick)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""The live loop: microphone and keyboard in, speaker out, for any game's session.
+
+Both inputs feed one queue, so typing works at any moment, also while listening.
+The microphone is muted while the game speaks (and a moment after, for the echo).
+If the microphone fails mid-game the player is told once and goes on by keyboard;
+nothing of the game is lost.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable
+
+from hbr.session import Session
+from hbr.speech.speaker import Speaker
+from hbr.voice.microphone import Microphone
+from hbr.voice.recognizer import Recognizer
+
+#: Seconds the microphone stays deaf after the game stops speaking (room echo).
+ECHO_GUARD = 0.25
+NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
+
+
+class _Mute:
+    """True while the speaker talks, and for ECHO_GUARD seconds after."""
+
+    def __init__(self, speaker: Speaker, push_to_talk: bool) -> None:
+        self.speaker = speaker
+        self.push_to_talk = push_to_talk
+        self.armed = threading.Event()
+        self._quiet_since = 0.0
+
+    def __call__(self) -> bool:
+        now = time.monotonic()
+        if self.speaker.speaking:
+            self._quiet_since = now
+            return True
+        if now - self._quiet_since < ECHO_GUARD:
+            return True
+        return self.push_to_talk and not self.armed.is_set()
+
+
+def run_live(
+    session: Session,
+    speaker: Speaker,
+    keyboard: Callable[[Callable[[], bool]], Iterable[str]] | None,
+    microphone: Microphone | None = None,
+    recognizer: Recognizer | None = None,
+    push_to_talk: bool = False,
+    echo: Callable[[str], None] = print,
+) -> None:
+    events: queue.Queue[tuple[str, object]] = queue.Queue()
+    stopped = threading.Event()
+    mute = _Mute(speaker, push_to_talk)
+
+    def read_keys() -> None:
+        assert keyboard is not None
+        for line in keyboard(stopped.is_set):
+            events.put(("typed", line))
+        events.put(("keyboard closed", None))
+
+    def listen() -> None:
+        assert microphone is not None
+        for utterance in microphone.utterances(muted=mute, stop=stopped.is_set):
+            mute.armed.clear()
+            events.put(("heard", utterance))
+        if microphone.failed:
+            events.put(("microphone lost", microphone.failed))
+
+    threads = []
+    if keyboard is not None:
+        threads.append(threading.Thread(target=read_keys, name="keyboard", daemon=True))
+    listening = microphone is not None and recognizer is not None
+    if listening:
+        threads.append(threading.Thread(target=listen, name="microphone", daemon=True))
+    for thread in threads:
+        thread.start()
+    session.start()
+    try:
+        while not session.done:
+            kind, value = events.get()
+            if kind == "typed":
+                line = str(value)
+                if not line.strip():
+                    speaker.stop()  # Enter interrupts the speech ...
+                    mute.armed.set()  # ... and, with push-to-talk, opens the microphone
+                    continue
+                session.hear(line)
+            elif kind == "heard" and recognizer is not None:
+                heard = recognizer.decode(value)  # type: ignore[arg-type]
+                if heard.phrase:
+                    echo(f"> {heard.phrase}")
+                    session.hear(heard.phrase, heard.confidence)
+                elif heard.rejected == "not a command":
+                    session.say(NOT_CAUGHT)
+            elif kind == "microphone lost":
+                listening = False
+                session.say(f"The microphone stopped working ({value}). Type your commands; the game goes on.")
+            elif kind == "keyboard closed" and not listening:
+                session.say("End of input. The game stops here. " + session.game.closing())
+                break
+    finally:
+        stopped.set()
+        speaker.wait()
+        for thread in threads:
+            thread.join(timeout=2)

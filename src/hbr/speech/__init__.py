@@ -1,0 +1,1 @@
+"""Game-agnostic speech output: synthesis, playback, sound cues and the speaker queue."""
