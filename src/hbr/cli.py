@@ -100,6 +100,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--cues", choices=("on", "off"), default="on", help="short sounds for key events")
 
+    demo = sub.add_parser("demo", help="the computer plays a game aloud (for demos and as a self-test)")
+    demo.add_argument("--seed", type=_seed, help="forest number (default: random)")
+    demo.add_argument("--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.NORMAL.value)
+    demo.add_argument("--loopback", action="store_true", help="feed the hunter's voice through the recognizer")
+    demo.add_argument("--out-dir", type=Path, help="write every utterance as WAV, plus transcript.jsonl")
+    demo.add_argument("--silent", action="store_true", help="do not play audio (print and write files only)")
+    _add_recognizer_options(demo)
+
     say = sub.add_parser("say", help="speak a text, or write it to a WAV file")
     say.add_argument("text", nargs="+")
     say.add_argument("--out", type=Path, help="write a WAV file instead of playing")
@@ -210,6 +218,44 @@ def _play_live(args: argparse.Namespace, table: HBRTable) -> int:
         if microphone:
             microphone.close()
         speaker.close()
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from hbr.games.hbr.demo import HUNTER_VOICE, heard_correctly, run_demo
+    from hbr.voice.synth import SynthError, espeak
+
+    seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
+    table = HBRTable.new(seed, Difficulty(args.difficulty))
+    recognizer = None
+    if args.loopback:
+        try:
+            recognizer, why = open_recognizer(args.backend, table.grammar.phrases(), args.model)
+        except RecognizerError as err:
+            return _fail("demo", str(err))
+        print(why, flush=True)
+    try:
+        synth = Synthesizer()
+    except TTSError as err:
+        return _fail("demo", str(err))
+    play = lambda samples, rate: None  # noqa: E731
+    if not args.silent:
+        try:
+            player = Player()
+            play = lambda samples, rate: player.play(samples, rate) and None  # noqa: E731
+        except AudioDeviceError as err:
+            print(f"No audio output ({err}): the demo is printed only.", flush=True)
+    try:
+        turns = run_demo(
+            table, lambda text, wpm: espeak(text, HUNTER_VOICE, wpm), synth.synthesize, play, _print,
+            recognizer, args.out_dir,
+        )
+    except (SynthError, TTSError, AudioDeviceError) as err:
+        return _fail("demo", str(err))
+    if recognizer is not None:
+        print(f"heard {heard_correctly(turns, table)} of {len(turns)} commands correctly")
+    outcome = table.state.outcome.value if table.state.outcome else "unfinished"
+    print(f"outcome: {outcome} after {table.state.round} turns, seed {seed}")
     return EXIT_OK
 
 
@@ -384,6 +430,7 @@ COMMANDS = {
     "models": cmd_models,
     "devices": cmd_devices,
     "say": cmd_say,
+    "demo": cmd_demo,
 }
 
 

@@ -1,11 +1,13 @@
 """Text to speech with pyttsx3 (espeak-ng on Linux), always rendered to audio first.
 
 Rendering to a WAV and playing it ourselves gives one audio path to test and
-avoids pyttsx3's pitfalls seen here: properties queued together with speech are
-dropped, several ``say()`` per ``runAndWait()`` speak only the first. Each setting
-change is therefore applied with its own ``runAndWait()`` and checked by the
-length of the audio (tests), not by ``getProperty``. Volume is applied to the
-samples on playback, which always works.
+avoids pyttsx3's pitfalls seen here: several ``say()`` per ``runAndWait()`` speak
+only the first, and the ``rate`` property takes effect once and then sticks
+(120, 300, then 120 again gave the 300 speed; measured by the audio's length).
+The speed is therefore given to espeak inside the text, as its embedded command
+(the byte 0x01, then "<wpm>S"), which took effect every time; tests check it by the audio length,
+not by ``getProperty``. Volume is applied to the samples on playback.
+``pyttsx3.init()`` hands every caller the same engine, so all use goes through a lock.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from __future__ import annotations
 import contextlib
 import io
 import tempfile
+import threading
 import wave
 from pathlib import Path
 
 import numpy as np
 
 DEFAULT_RATE = 175  # words per minute
+_ENGINE_LOCK = threading.RLock()
 
 
 class TTSError(RuntimeError):
@@ -32,7 +36,8 @@ class Synthesizer:
         try:
             import pyttsx3
 
-            self._engine = pyttsx3.init()
+            with _ENGINE_LOCK:
+                self._engine = pyttsx3.init()
         except Exception as err:  # pyttsx3 raises bare errors when espeak is missing
             raise TTSError(f"no speech synthesizer ({err}); on Debian: apt-get install espeak-ng") from None
         self._dir = tempfile.TemporaryDirectory(prefix="hbr-tts-")
@@ -43,30 +48,30 @@ class Synthesizer:
             self.set_voice(voice)
 
     def voices(self) -> list[str]:
-        return [v.id for v in self._engine.getProperty("voices")]
+        with _ENGINE_LOCK:
+            return [v.id for v in self._engine.getProperty("voices")]
 
     def set_rate(self, rate: int) -> None:
-        rate = max(80, min(450, int(rate)))
-        self._engine.setProperty("rate", rate)
-        self._engine.runAndWait()  # applied now, not dropped with the next utterance
-        self.rate = rate
+        self.rate = max(80, min(450, int(rate)))
 
     def set_voice(self, voice: str) -> None:
         known = self.voices()
         match = voice if voice in known else next((v for v in known if v.endswith("/" + voice)), None)
         if match is None:
             raise TTSError(f"no voice {voice!r}; some that exist: {', '.join(known[:8])} ...")
-        self._engine.setProperty("voice", match)
-        self._engine.runAndWait()
         self.voice = match
 
     def synthesize(self, text: str) -> tuple[np.ndarray, int]:
         """``text`` as mono int16 samples and their rate."""
         path = Path(self._dir.name) / "say.wav"
-        path.unlink(missing_ok=True)
-        self._engine.save_to_file(text, str(path))
-        with contextlib.redirect_stdout(io.StringIO()):  # pyttsx3 prints "Audio saved to ..."
-            self._engine.runAndWait()
+        clean = text.replace("\x01", " ")
+        with _ENGINE_LOCK:
+            path.unlink(missing_ok=True)
+            if self.voice:
+                self._engine.setProperty("voice", self.voice)
+            self._engine.save_to_file(f"\x01{self.rate}S {clean}", str(path))
+            with contextlib.redirect_stdout(io.StringIO()):  # pyttsx3 prints "Audio saved to ..."
+                self._engine.runAndWait()
         try:
             with wave.open(str(path), "rb") as w:
                 rate = w.getframerate()

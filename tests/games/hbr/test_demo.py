@@ -1,0 +1,32 @@
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.audio
+
+
+def test_demo_with_loopback_talks_to_itself(run_hbr, tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    result = run_hbr("demo", "--seed", "5", "--loopback", "--silent", "--out-dir", str(out), "--backend", "pocketsphinx",
+                     timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("Hunter: ") for line in lines)
+    assert any(line.startswith("Observer: You ") for line in lines)
+    assert any("meant: " in line and "heard: " in line for line in lines)
+    summary = next(line for line in lines if line.startswith("heard "))
+    right, total = int(summary.split()[1]), int(summary.split()[3])
+    assert 0 < right <= total
+    assert lines[-1].startswith("outcome: ") and "seed 5" in lines[-1]
+    transcript = [json.loads(line) for line in (out / "transcript.jsonl").read_text().splitlines()]
+    assert {t["speaker"] for t in transcript} == {"hunter", "observer"}
+    for t in transcript:
+        assert (out / t["file"]).stat().st_size > 1000
+
+
+def test_demo_without_loopback(run_hbr) -> None:
+    result = run_hbr("demo", "--seed", "2", "--silent", timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "heard " not in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("outcome: ")
