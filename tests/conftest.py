@@ -20,8 +20,22 @@ Run = Callable[..., subprocess.CompletedProcess[str]]
 
 
 @pytest.fixture
-def run_hbr(hbr_exe: str) -> Run:
+def user_dirs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """A private config and data directory, so tests never touch the real user's files."""
+    env = {
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return env
+
+
+@pytest.fixture
+def run_hbr(hbr_exe: str, user_dirs: dict[str, str]) -> Run:
     def run(*args: str, input: str | None = None, timeout: float = 60, **kw) -> subprocess.CompletedProcess[str]:
+        if "env" in kw:
+            kw["env"] = {**kw["env"], **user_dirs}
         return subprocess.run(
             [hbr_exe, *args], input=input, capture_output=True, text=True, timeout=timeout, **kw
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import secrets
@@ -15,7 +16,9 @@ from hbr import __version__
 from hbr.games.hbr import scenario, simulate
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.state import Rules
-from hbr.games.hbr.table import HBRTable
+from hbr.games.hbr.table import HBRTable, RecordError, replay_transcript, restore, trail_of
+from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
+from hbr.settings import Settings, default_path as settings_path, load as load_settings, save as save_settings
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood, canonical
 from hbr.devices import AudioDeviceError
@@ -59,14 +62,14 @@ def _positive(text: str) -> int:
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=_seed, help="number of the forest to play (told at the start)")
     parser.add_argument(
-        "--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.NORMAL.value, help="default: normal"
+        "--difficulty", choices=[d.value for d in Difficulty], help="easy, normal or hard (default: from settings)"
     )
     parser.add_argument("--no-snare", action="store_true", help="play without the snare (patch 1.1)")
     parser.add_argument("--blank-map", action="store_true", help="describe the obstacles at the start (patch 1.2)")
 
 
 def _add_recognizer_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--backend", choices=BACKENDS, default="auto", help="speech recognizer (default: auto)")
+    parser.add_argument("--backend", choices=BACKENDS, help="speech recognizer (default: auto)")
     parser.add_argument("--model", type=Path, help="vosk model directory")
 
 
@@ -75,7 +78,7 @@ def _add_speech_options(parser: argparse.ArgumentParser, tts: bool = True) -> No
         parser.add_argument("--tts", choices=("espeak", "none"), default="espeak", help="none: text only")
         parser.add_argument("--output-device", help="speakers (number or name from 'hbr devices')")
     parser.add_argument("--voice", help="speech voice, e.g. en-us or gmw/en-GB-x-rp")
-    parser.add_argument("--rate", type=_positive, default=DEFAULT_RATE, help=f"words per minute (default {DEFAULT_RATE})")
+    parser.add_argument("--rate", type=_positive, help=f"words per minute (default {DEFAULT_RATE}, or from settings)")
 
 
 def _device(text: str | None) -> int | str | None:
@@ -95,10 +98,23 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--input-device", help="microphone (number or name from 'hbr devices')")
     play.add_argument("--push-to-talk", action="store_true", help="press Enter, then speak")
     play.add_argument(
-        "--confirm", choices=CONFIRM_MODES, default="auto",
-        help="ask back voice commands that use a turn: always, never, or auto (when unsure; default)",
+        "--confirm", choices=CONFIRM_MODES,
+        help="ask back voice commands that use a turn: always, never, or auto (only when unsure)",
     )
-    play.add_argument("--cues", choices=("on", "off"), default="on", help="short sounds for key events")
+    play.add_argument("--cues", choices=("on", "off"), help="short sounds for key events")
+    play.add_argument("--resume", action="store_true", help="go on with the last unfinished game")
+    play.add_argument("--transcript", type=Path, help="where to write the game's transcript (JSON lines)")
+
+    sub.add_parser("settings", help="show the settings and where they are kept")
+    rep = sub.add_parser("replay", help="replay a transcript through the engine and check it")
+    rep.add_argument("file", type=Path)
+    rev = sub.add_parser("review", help="a picture of a played game, and where everyone was")
+    rev.add_argument("file", type=Path, help="a transcript (JSON lines)")
+    rev.add_argument("--svg", type=Path, required=True, help="where to write the picture")
+    blank = sub.add_parser("blank-map", help="a printable blank map (patch 1.2): obstacles only")
+    blank.add_argument("--seed", type=_seed, required=True)
+    blank.add_argument("--difficulty", choices=[d.value for d in Difficulty], default="normal")
+    blank.add_argument("--svg", type=Path, required=True)
 
     demo = sub.add_parser("demo", help="the computer plays a game aloud (for demos and as a self-test)")
     demo.add_argument("--seed", type=_seed, help="forest number (default: random)")
@@ -173,44 +189,102 @@ VOICE_HINT = (
 )
 
 
-def _speaker(args: argparse.Namespace) -> Speaker:
+def _speaker(args: argparse.Namespace, settings: Settings) -> Speaker:
     """The voice speaker, or text with one sentence saying why."""
     if args.tts == "none":
-        return TextSpeaker(_print)
+        return TextSpeaker(_print, settings.rate, settings.volume)
     try:
-        player = Player(_device(args.output_device))
-        return VoiceSpeaker(lambda: Synthesizer(args.rate, args.voice), player, _print)
+        player = Player(_device(args.output_device or settings.output_device or None))
+        return VoiceSpeaker(
+            lambda: Synthesizer(settings.rate, settings.voice or None), player, _print, settings.volume
+        )
     except (TTSError, AudioDeviceError) as err:
         print(f"Speech is off: {err}. The Observer's words are printed instead.", flush=True)
-        return TextSpeaker(_print)
+        return TextSpeaker(_print, settings.rate, settings.volume)
+
+
+def _load_settings(args: argparse.Namespace) -> Settings:
+    """Saved settings, with this command's flags on top (flags are not saved)."""
+    settings, problems = load_settings(settings_path())
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    for name in ("difficulty", "rate", "voice", "confirm", "backend", "input_device", "output_device"):
+        value = getattr(args, name, None)
+        if value is not None:
+            setattr(settings, name, value)
+    if getattr(args, "cues", None) is not None:
+        settings.cues = args.cues == "on"
+    if getattr(args, "model", None) is not None:
+        settings.model = str(args.model)
+    return settings
+
+
+def _table(args: argparse.Namespace, settings: Settings) -> tuple[HBRTable, bool]:
+    """The game to play: the saved one with --resume (if it can be used), else a new one."""
+    if args.resume:
+        try:
+            doc = load_save(save_path())
+            if doc is None:
+                print("There is no unfinished game to resume, so a new game starts.", flush=True)
+            else:
+                try:
+                    return restore(doc, settings.cues, settings.detail), True
+                except RecordError as err:
+                    raise set_aside(save_path(), str(err)) from None
+        except LoadProblem as err:
+            print(f"{str(err).capitalize()}. A new game starts.", flush=True)
+    seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
+    table = HBRTable.new(
+        seed, Difficulty(settings.difficulty), Rules(snare=not args.no_snare), args.blank_map, settings.cues
+    )
+    table.detail = settings.detail
+    return table, False
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
-    table = HBRTable.new(
-        seed, Difficulty(args.difficulty), Rules(snare=not args.no_snare), args.blank_map, cues=args.cues == "on"
+    settings = _load_settings(args)
+    table, resumed = _table(args, settings)
+    journal = Journal(
+        save_path(), args.transcript or new_transcript_path(table.seed), dataclasses.asdict(settings)
     )
+
+    def changed(name: str, value: object) -> None:
+        stored, _ = load_settings(settings_path())
+        setattr(stored, name, value)
+        save_settings(stored, settings_path())
+
+    welcome = f"Your last move: {table.recap(1)} " if resumed else ""
     if args.text:
-        Session(table, TextSpeaker(_print)).run(_lines())
+        session = Session(table, TextSpeaker(_print, settings.rate, settings.volume), journal=journal, changed=changed)
+        session.opening_hint = welcome + session.opening_hint
+        session.run(_lines())
         return EXIT_OK
     try:
         with GameLock():
-            return _play_live(args, table)
+            return _play_live(args, settings, table, journal, changed, welcome)
     except AlreadyRunning as err:
         return _fail("play", str(err))
 
 
-def _play_live(args: argparse.Namespace, table: HBRTable) -> int:
+def _play_live(
+    args: argparse.Namespace,
+    settings: Settings,
+    table: HBRTable,
+    journal: Journal,
+    changed: Callable[[str, object], None],
+    welcome: str,
+) -> int:
     microphone, recognizer = None, None
     try:
-        recognizer, why = open_recognizer(args.backend, table.grammar.phrases(), args.model)
-        microphone = Microphone(_device(args.input_device))
+        model = Path(settings.model) if settings.model else None
+        recognizer, why = open_recognizer(settings.backend, table.grammar.phrases(), model)
+        microphone = Microphone(_device(settings.input_device or None))
         print(f"{why} Microphone: {microphone.name}.", flush=True)
     except (AudioDeviceError, RecognizerError) as err:
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
-    speaker = _speaker(args)
+    speaker = _speaker(args, settings)
     hint = VOICE_HINT if microphone else "Type a command and press Enter; type help to hear what you can say."
-    session = Session(table, speaker, confirm=args.confirm, opening_hint=hint)
+    session = Session(table, speaker, settings.confirm, welcome + hint, journal, changed)
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
     try:
         run_live(session, speaker, keyboard, microphone, recognizer, args.push_to_talk, _print)
@@ -221,16 +295,68 @@ def _play_live(args: argparse.Namespace, table: HBRTable) -> int:
     return EXIT_OK
 
 
+def cmd_settings(args: argparse.Namespace) -> int:
+    path = settings_path()
+    settings, problems = load_settings(path)
+    print(f"settings file: {path}" + ("" if path.exists() else " (not written yet: all defaults)"))
+    for problem in problems:
+        print(problem)
+    for name, value in dataclasses.asdict(settings).items():
+        print(f"  {name} = {value!r}")
+    print(f"saved game: {save_path()}" + ("" if save_path().exists() else " (none)"))
+    return EXIT_OK
+
+
+def _transcript(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from hbr.games.hbr.drawing import review_svg
+    from hbr.games.hbr.observer import reveal
+
+    try:
+        table, trail = trail_of(_transcript(args.file))
+    except OSError as err:
+        return _fail("review", f"cannot read {args.file}: {err.strerror}", EXIT_USAGE)
+    except (ValueError, RecordError) as err:
+        return _fail("review", f"{args.file} is not a transcript: {err}", EXIT_USAGE)
+    args.svg.write_text(review_svg(trail, table.seed), encoding="utf-8")
+    print(f"wrote {args.svg}: {len(trail) - 1} turns of forest {table.seed}")
+    print(reveal(table.state))
+    return EXIT_OK
+
+
+def cmd_blank_map(args: argparse.Namespace) -> int:
+    from hbr.games.hbr.drawing import blank_map_svg
+
+    table = HBRTable.new(args.seed, Difficulty(args.difficulty))
+    args.svg.write_text(blank_map_svg(table.state.field), encoding="utf-8")
+    print(f"wrote {args.svg}: the blank map of {args.difficulty} forest {args.seed}")
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        same, message = replay_transcript(_transcript(args.file))
+    except OSError as err:
+        return _fail("replay", f"cannot read {args.file}: {err.strerror}", EXIT_USAGE)
+    except (ValueError, RecordError) as err:
+        return _fail("replay", f"{args.file} is not a transcript: {err}", EXIT_USAGE)
+    print(message)
+    return EXIT_OK if same else EXIT_FAILED
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from hbr.games.hbr.demo import HUNTER_VOICE, heard_correctly, run_demo
     from hbr.voice.synth import SynthError, espeak
 
     seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
-    table = HBRTable.new(seed, Difficulty(args.difficulty))
+    table = HBRTable.new(seed, Difficulty(args.difficulty or "normal"))
     recognizer = None
     if args.loopback:
         try:
-            recognizer, why = open_recognizer(args.backend, table.grammar.phrases(), args.model)
+            recognizer, why = open_recognizer(args.backend or "auto", table.grammar.phrases(), args.model)
         except RecognizerError as err:
             return _fail("demo", str(err))
         print(why, flush=True)
@@ -262,7 +388,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_say(args: argparse.Namespace) -> int:
     text = " ".join(args.text)
     try:
-        synth = Synthesizer(args.rate, args.voice)
+        synth = Synthesizer(args.rate or DEFAULT_RATE, args.voice)
         samples, rate = synth.synthesize(text)
     except TTSError as err:
         return _fail("say", str(err))
@@ -333,7 +459,7 @@ def _fail(command: str, message: str, code: int = EXIT_FAILED) -> int:
 def cmd_recognize(args: argparse.Namespace) -> int:
     grammar = HBRGrammar()
     try:
-        recognizer, why = open_recognizer(args.backend, grammar.phrases(), args.model)
+        recognizer, why = open_recognizer(args.backend or "auto", grammar.phrases(), args.model)
     except RecognizerError as err:
         return _fail("recognize", str(err))
     print(why, file=sys.stderr)
@@ -431,6 +557,10 @@ COMMANDS = {
     "devices": cmd_devices,
     "say": cmd_say,
     "demo": cmd_demo,
+    "settings": cmd_settings,
+    "replay": cmd_replay,
+    "review": cmd_review,
+    "blank-map": cmd_blank_map,
 }
 
 

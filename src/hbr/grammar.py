@@ -18,26 +18,63 @@ class Meta(enum.Enum):
     """Requests to the session itself; they never use a turn."""
 
     HELP = "help"
+    HELP_MORE = "help more"
+    RULES = "rules"
     REPEAT = "repeat"
+    RECAP = "recap"
+    WHERE = "where am i"
+    REVEAL = "reveal"
     YES = "yes"
     NO = "no"
     STOP = "stop"
+    PAUSE = "pause"
+    RESUME = "resume"
+    FASTER = "faster"
+    SLOWER = "slower"
+    LOUDER = "louder"
+    QUIETER = "quieter"
+    VERBOSE = "verbose"
+    BRIEF = "brief"
     QUIT = "quit"
 
 
-#: Spoken forms of the meta requests (typed input accepts these too).
+#: Spoken forms of the meta requests (typed input accepts these too). Every word is
+#: in the recognizers' dictionaries ("verbose" is not: say "more detail").
 META_PHRASES: dict[str, Meta] = {
     "help": Meta.HELP,
+    "help more": Meta.HELP_MORE,
+    "more help": Meta.HELP_MORE,
+    "rules": Meta.RULES,
     "repeat": Meta.REPEAT,
     "say again": Meta.REPEAT,
+    "recap": Meta.RECAP,
+    "my moves": Meta.RECAP,
+    "where am i": Meta.WHERE,
+    "reveal": Meta.REVEAL,
     "yes": Meta.YES,
     "no": Meta.NO,
     "stop": Meta.STOP,
+    "pause": Meta.PAUSE,
+    "resume": Meta.RESUME,
+    "faster": Meta.FASTER,
+    "slower": Meta.SLOWER,
+    "louder": Meta.LOUDER,
+    "quieter": Meta.QUIETER,
+    "more detail": Meta.VERBOSE,
+    "brief": Meta.BRIEF,
     "quit": Meta.QUIT,
 }
 
 #: Typed-only shortcuts for the meta requests.
-META_SHORTHANDS: dict[str, Meta] = {"?": Meta.HELP, "h": Meta.HELP, "q": Meta.QUIT, "exit": Meta.QUIT, "y": Meta.YES}
+META_SHORTHANDS: dict[str, Meta] = {
+    "?": Meta.HELP,
+    "h": Meta.HELP,
+    "q": Meta.QUIT,
+    "exit": Meta.QUIT,
+    "y": Meta.YES,
+    "verbose": Meta.VERBOSE,
+    "where": Meta.WHERE,
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,25 +1,31 @@
 """The game-agnostic session: heard words in, the Observer's words out.
 
 A session wires grammar -> game -> Observer -> speaker for any game that follows
-the :class:`Game` protocol. Meta requests (help, repeat, quit ...) are answered
-here and never use a turn; words that are not understood cost nothing.
+the :class:`Game` protocol. Requests (help, repeat, pause, faster ...) are answered
+here and never use a turn; words that are not understood cost nothing. A voice
+command heard with low confidence that would use a turn is asked back first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 
-from hbr.grammar import Grammar, Meta, NotUnderstood, canonical
+from hbr.grammar import Grammar, Meta, NotUnderstood
+from hbr.records import Journal
 from hbr.speech.speaker import Speaker
 
 #: Confirmation of turn-costing commands heard by voice: always, never, or
 #: "auto": only when the recognizer's confidence is below CONFIRM_BELOW.
 CONFIRM_MODES = ("auto", "always", "never")
 CONFIRM_BELOW = 0.75
+RATE_STEP = 25
+VOLUME_STEP = 0.15
+#: Requests the game itself answers (they need its knowledge).
+GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, Meta.REVEAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +40,7 @@ class Game(Protocol):
     """One game in progress, as a session drives it."""
 
     grammar: Grammar
+    detail: str
 
     @property
     def over(self) -> bool: ...
@@ -48,9 +55,17 @@ class Game(Protocol):
         """How to say a command back to the player ("capture north west")."""
         ...
 
-    def help(self) -> str: ...
+    def answer(self, meta: Meta) -> str:
+        """Answer a request from GAME_ANSWERS."""
+        ...
 
     def closing(self) -> str: ...
+
+    def record(self) -> dict[str, object]: ...
+
+    def turn_record(self) -> dict[str, object]: ...
+
+    def outcome(self) -> str | None: ...
 
 
 @dataclass
@@ -61,8 +76,12 @@ class Session:
     speaker: Speaker
     confirm: str = "auto"
     opening_hint: str = "Say help at any time to hear what you can say."
+    journal: Journal | None = None
+    #: Called with (setting name, new value) when the player changes one by voice.
+    changed: Callable[[str, object], None] = lambda name, value: None
     last: str = ""
     quit: bool = False
+    paused: bool = False
     pending: object | None = field(default=None, init=False)
 
     @property
@@ -77,6 +96,8 @@ class Session:
         self.speaker.say(reply.words, reply.cues)
 
     def start(self) -> None:
+        if self.journal:
+            self.journal.started(self.game)
         self.tell(Reply(f"{self.game.opening()} {self.opening_hint}"))
 
     def hear(self, text: str, confidence: float | None = None) -> None:
@@ -89,40 +110,75 @@ class Session:
         if isinstance(intent, Meta):
             self._meta(intent)
             return
+        if self.paused:
+            self.say("The game is paused. Say resume to go on.")
+            return
         self.pending = None
         if confidence is not None and self._must_confirm(confidence):
-            self.pending = intent
+            self.pending = (intent, text, confidence)
             self.say(f"Did you say {self.game.spoken(intent)}? Say yes or no.")
             return
-        self._play(intent)
+        self._play(intent, text if confidence is not None else None, confidence)
 
     def _must_confirm(self, confidence: float) -> bool:
         return self.confirm == "always" or (self.confirm == "auto" and confidence < CONFIRM_BELOW)
 
-    def _play(self, command: object) -> None:
-        self.tell(self.game.act(command))
+    def _play(self, command: object, heard: str | None, confidence: float | None) -> None:
+        reply = self.game.act(command)
+        if self.journal:  # saved before it is told: what the player heard is never lost
+            self.journal.turn(self.game, heard, confidence)
+        self.tell(reply)
         if self.game.over:
             self.say(self.game.closing())
+            self.end()
+
+    def end(self) -> None:
+        if self.journal:
+            self.journal.ended(self.game)
 
     def _meta(self, meta: Meta) -> None:
         pending, self.pending = self.pending, None
         match meta:
             case Meta.YES if pending is not None:
-                self._play(pending)
+                self._play(*pending)  # type: ignore[misc]
             case Meta.NO if pending is not None:
                 self.say("Then say your command again.")
             case Meta.YES | Meta.NO:
                 self.say("There is nothing to answer yes or no to right now.")
-            case Meta.HELP:
-                self.say(self.game.help())
             case Meta.REPEAT:
                 self.pending = pending
                 self.say(self.last or "Nothing has been said yet.")
+            case Meta.PAUSE:
+                self.paused = True
+                self.say("Paused. Say resume to go on.")
+            case Meta.RESUME:
+                self.paused = False
+                self.say("Resumed. " + (self.last or ""))
+            case Meta.FASTER | Meta.SLOWER:
+                rate = self.speaker.rate + (RATE_STEP if meta is Meta.FASTER else -RATE_STEP)
+                rate = max(80, min(450, rate))
+                self.speaker.adjust(rate=rate)
+                self.changed("rate", rate)
+                self.say(f"{'Faster' if meta is Meta.FASTER else 'Slower'}: {rate} words a minute.")
+            case Meta.LOUDER | Meta.QUIETER:
+                step = VOLUME_STEP if meta is Meta.LOUDER else -VOLUME_STEP
+                volume = round(max(0.05, min(1.0, self.speaker.volume + step)), 2)
+                self.speaker.adjust(volume=volume)
+                self.changed("volume", volume)
+                self.say(f"Volume {round(volume * 100)} percent.")
+            case Meta.VERBOSE | Meta.BRIEF:
+                self.game.detail = "verbose" if meta is Meta.VERBOSE else "brief"
+                self.changed("detail", self.game.detail)
+                self.say("More detail from now on." if meta is Meta.VERBOSE else "Brief from now on.")
             case Meta.QUIT:
                 self.quit = True
-                self.say("You leave the forest. " + self.game.closing())
+                self.say("You leave the forest. Your game is saved; play --resume goes on. " + self.game.closing()
+                         if self.journal and self.journal.save else "You leave the forest. " + self.game.closing())
+                self.end()
             case Meta.STOP:
                 self.speaker.stop()
+            case _ if meta in GAME_ANSWERS:
+                self.say(self.game.answer(meta))
 
     def run(self, lines: Iterable[str]) -> None:
         """Play from an iterable of lines until the game ends or the lines run out."""
@@ -133,3 +189,4 @@ class Session:
                 return
         if not self.done:
             self.say("End of input. The game stops here. " + self.game.closing())
+            self.end()

@@ -31,6 +31,11 @@ class Speaker(Protocol):
     @property
     def speaking(self) -> bool: ...
 
+    @property
+    def rate(self) -> int: ...
+
+    volume: float
+
     def adjust(self, rate: int | None = None, volume: float | None = None) -> None: ...
 
     def close(self) -> None: ...
@@ -39,10 +44,14 @@ class Speaker(Protocol):
 class TextSpeaker:
     """Text only (``--tts none``, or no audio): prints each message at once."""
 
-    def __init__(self, echo: Callable[[str], None] = print) -> None:
+    def __init__(self, echo: Callable[[str], None] = print, rate: int = 175, volume: float = 1.0) -> None:
         self.echo = echo
-        self.rate = 0
-        self.volume = 1.0
+        self._rate = rate
+        self.volume = volume
+
+    @property
+    def rate(self) -> int:
+        return self._rate
 
     def say(self, text: str, cues: Sequence[np.ndarray] = ()) -> None:
         self.echo(text)
@@ -58,7 +67,9 @@ class TextSpeaker:
         return False
 
     def adjust(self, rate: int | None = None, volume: float | None = None) -> None:
-        pass
+        """Remembered (and saved by the session) for when speech is available."""
+        self._rate = rate if rate is not None else self._rate
+        self.volume = volume if volume is not None else self.volume
 
     def close(self) -> None:
         pass
@@ -91,10 +102,11 @@ class VoiceSpeaker:
         self._ready.wait(timeout=30)
         if self._error:
             raise TTSError(self._error)
+        self._rate = self._synth.rate
 
     @property
     def rate(self) -> int:
-        return self._synth.rate
+        return self._rate
 
     @property
     def speaking(self) -> bool:
@@ -110,6 +122,7 @@ class VoiceSpeaker:
         if volume is not None:
             self.volume = max(0.05, min(1.0, volume))
         if rate is not None:
+            self._rate = rate
             self._queue.put(("rate", rate))
 
     def stop(self) -> None:

@@ -51,3 +51,14 @@ class Event:
     @property
     def name(self) -> str:
         return self.kind.value
+
+    def as_dict(self) -> dict[str, str]:
+        """The event with its details, for transcripts: {"name": "hunter_moved", "direction": "south"}."""
+        found = {"name": self.name}
+        if self.direction:
+            found["direction"] = self.direction.word
+        if self.quadrant:
+            found["quadrant"] = self.quadrant.word
+        if self.target:
+            found["target"] = self.target.value
+        return found

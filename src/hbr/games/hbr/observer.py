@@ -61,16 +61,39 @@ _BEAR = {
 _RABBIT = {Kind.RABBIT_MOVED: "the rabbit moves", Kind.RABBIT_STAYED: "the rabbit does not move"}
 
 
-def narrate(events: tuple[Event, ...] | list[Event], outcome: Outcome | None) -> str:
-    """The Observer's words for one round, in the order things happened."""
+DETAILS = ("brief", "normal", "verbose")
+
+
+def hunter_words(events: tuple[Event, ...] | list[Event]) -> str:
+    """Only what the Observer said about the hunter's own action (for recaps)."""
+    return " ".join(s for e in events if (s := _hunter_sentence(e)))
+
+
+def offset_words(dx: int, dy: int) -> str:
+    parts = []
+    if dy:
+        parts.append(f"{abs(dy)} {'south' if dy > 0 else 'north'}")
+    if dx:
+        parts.append(f"{abs(dx)} {'east' if dx > 0 else 'west'}")
+    return " and ".join(parts)
+
+
+def narrate(events: tuple[Event, ...] | list[Event], outcome: Outcome | None, detail: str = "normal") -> str:
+    """The Observer's words for one round, in the order things happened.
+
+    ``brief`` leaves out that the bear and the rabbit moved (the player knows they
+    always do); ``verbose`` is the caller's business (turn number, position).
+    """
     sentences: list[str] = []
     kinds = {e.kind for e in events}
-    for event in events:
-        sentence = _hunter_sentence(event)
-        if sentence:
-            sentences.append(sentence)
+    hunter = hunter_words(events)
+    if hunter:
+        sentences.append(hunter)
     bear = next((_BEAR[e.kind] for e in events if e.kind in _BEAR), None)
     rabbit = next((_RABBIT[e.kind] for e in events if e.kind in _RABBIT), None)
+    if detail == "brief":
+        bear = bear if bear not in ("the bear moves", None) else None
+        rabbit = rabbit if rabbit not in ("the rabbit moves", None) else None
     if bear == "the bear moves" and rabbit == "the rabbit moves":
         sentences.append("The bear and then the rabbit move.")
     else:
@@ -104,13 +127,19 @@ def reveal(state: State) -> str:
     """After the game: where everyone is, relative to the hunter (the only spoiler)."""
 
     def where(name: str, p: Point) -> str:
-        dx, dy = p.x - state.hunter.x, p.y - state.hunter.y
-        parts = []
-        if dy:
-            parts.append(f"{abs(dy)} {'south' if dy > 0 else 'north'}")
-        if dx:
-            parts.append(f"{abs(dx)} {'east' if dx > 0 else 'west'}")
-        return f"{name} {' and '.join(parts) or 'on your square'}"
+        return f"{name} {offset_words(p.x - state.hunter.x, p.y - state.hunter.y) or 'on your square'}"
 
     places = [where("the bear", state.bear), where("the rabbit", state.rabbit), where("the rabbit hole", state.field.hole)]
     return "Revealed: from you, " + "; ".join(places) + "."
+
+
+RULES_SUMMARY = (
+    "You are the hunter, and you cannot see. Catch the rabbit before it reaches its hole, "
+    "and do not let the bear eat you. Each turn you step one square in one of eight directions, "
+    "or move toward the rabbit, the bear or the hole, which takes one step north, south, east or west "
+    "around obstacles. Then the bear steps toward you, and the rabbit toward its hole. "
+    "When you are ready to hunt, the rabbit is within two squares: say capture and a corner, "
+    "like capture north west. In the danger zone the bear is beside you: step away, or snare it "
+    "with snare and a corner, and it cannot move for two turns. Walls of the forest, obstacles, "
+    "the rabbit hole and the rabbit itself stop your step."
+)

@@ -1,0 +1,81 @@
+"""The player's settings: a TOML file in the user config directory.
+
+A broken file never stops a game: the message names the bad line or key, the
+defaults stand in for what could not be read, and the file is left untouched.
+Changes made by voice ("faster", "more detail") are saved at once, atomically.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import platformdirs
+import tomli_w
+
+from hbr.files import write_atomically
+
+
+@dataclass
+class Settings:
+    rate: int = 175
+    volume: float = 1.0
+    voice: str = ""
+    detail: str = "normal"
+    cues: bool = True
+    confirm: str = "auto"
+    backend: str = "auto"
+    model: str = ""
+    input_device: str = ""
+    output_device: str = ""
+    difficulty: str = "normal"
+
+
+CHOICES = {
+    "detail": ("brief", "normal", "verbose"),
+    "confirm": ("auto", "always", "never"),
+    "backend": ("auto", "vosk", "pocketsphinx"),
+    "difficulty": ("easy", "normal", "hard"),
+}
+LIMITS = {"rate": (80, 450), "volume": (0.05, 1.0)}
+
+
+def default_path() -> Path:
+    return platformdirs.user_config_path("hbr") / "settings.toml"
+
+
+def load(path: Path) -> tuple[Settings, list[str]]:
+    """Settings from ``path`` (defaults where missing) and the problems found, as sentences."""
+    settings = Settings()
+    if not path.exists():
+        return settings, []
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        return settings, [f"{path} could not be read ({err}); using the default settings, the file is left as it is."]
+    problems = []
+    kinds = {f.name: type(getattr(settings, f.name)) for f in fields(Settings)}
+    for key, value in doc.items():
+        if key not in kinds:
+            problems.append(f"{path}: unknown setting {key!r} ignored.")
+            continue
+        kind = kinds[key]
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            problems.append(f"{path}: {key} should be a {kind.__name__}, not {value!r}; the default is used.")
+            continue
+        if key in CHOICES and value not in CHOICES[key]:
+            problems.append(f"{path}: {key} must be one of {', '.join(CHOICES[key])}; the default is used.")
+            continue
+        if key in LIMITS and not LIMITS[key][0] <= value <= LIMITS[key][1]:
+            problems.append(f"{path}: {key} must be from {LIMITS[key][0]} to {LIMITS[key][1]}; the default is used.")
+            continue
+        setattr(settings, key, value)
+    return settings, problems
+
+
+def save(settings: Settings, path: Path) -> None:
+    write_atomically(path, tomli_w.dumps(dataclasses.asdict(settings)))

@@ -1,0 +1,160 @@
+"""Saving, resuming, settings, transcripts and review, end to end through ``hbr``."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+import tomllib
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def data(user_dirs: dict[str, str]) -> Path:
+    return Path(user_dirs["XDG_DATA_HOME"]) / "hbr"
+
+
+def settings_file(user_dirs: dict[str, str]) -> Path:
+    return Path(user_dirs["XDG_CONFIG_HOME"]) / "hbr" / "settings.toml"
+
+
+def test_resume_after_a_real_kill_mid_game(hbr_exe: str, run_hbr, user_dirs) -> None:
+    moves = ["north east", "toward the rabbit", "south", "west", "toward hole"]
+    game = subprocess.Popen(
+        [hbr_exe, "play", "--text", "--seed", "8"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in game.stdout], daemon=True).start()  # type: ignore[union-attr]
+    lines.get(timeout=30)  # the opening
+    for move in moves[:3]:
+        game.stdin.write(move + "\n")  # type: ignore[union-attr]
+        game.stdin.flush()  # type: ignore[union-attr]
+        lines.get(timeout=30)  # its reply: the turn is saved before the next is read
+    os.kill(game.pid, signal.SIGKILL)
+    game.wait(timeout=10)
+    resumed = run_hbr("play", "--text", "--resume", input="\n".join(moves[3:]) + "\n")
+    whole = run_hbr("play", "--text", "--seed", "8", input="\n".join(moves) + "\n")
+    assert "Back in the normal forest number 8, after 3 turns" in resumed.stdout
+    assert resumed.stdout.splitlines()[-3:] == whole.stdout.splitlines()[-3:]
+    assert "after 5 turns, seed 8" in resumed.stdout.splitlines()[-1]
+
+
+def test_a_finished_game_leaves_nothing_to_resume(run_hbr, user_dirs) -> None:
+    run_hbr("play", "--text", "--seed", "8", input="toward bear\n" * 40)
+    assert not (data(user_dirs) / "saves" / "current.json").exists()
+    again = run_hbr("play", "--text", "--resume", input="")
+    assert "There is no unfinished game to resume, so a new game starts." in again.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [("{not json", "could not be read"), (json.dumps({"game": "chess", "version": 1}), "could not be used")],
+)
+def test_a_corrupt_or_foreign_save_is_moved_aside(run_hbr, user_dirs, content: str, why: str) -> None:
+    save = data(user_dirs) / "saves" / "current.json"
+    save.parent.mkdir(parents=True)
+    save.write_text(content)
+    result = run_hbr("play", "--text", "--resume", input="north\n")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert why in result.stdout and "A new game starts." in result.stdout
+    assert "A new normal forest" in result.stdout
+    aside = list(save.parent.glob("current.json.broken-*"))
+    assert len(aside) == 1 and aside[0].read_text() == content
+
+
+def test_a_broken_settings_file_names_the_line_and_is_left_alone(run_hbr, user_dirs) -> None:
+    path = settings_file(user_dirs)
+    path.parent.mkdir(parents=True)
+    text = 'rate = 200\ndetail = "brief\n'
+    path.write_text(text)
+    result = run_hbr("play", "--text", "--seed", "1", input="north\n")
+    assert result.returncode == 0
+    assert "line 2" in result.stderr and "default settings" in result.stderr
+    assert path.read_text() == text
+    assert "The bear and then the rabbit move." in result.stdout  # the default detail, not brief
+
+
+def test_bad_values_are_named(run_hbr, user_dirs) -> None:
+    path = settings_file(user_dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text('rate = "fast"\ndetail = "brief"\ncolour = "red"\n')
+    result = run_hbr("settings")
+    assert "rate should be a int" in result.stdout and "unknown setting 'colour'" in result.stdout
+    assert "detail = 'brief'" in result.stdout
+
+
+def test_voice_setting_commands_are_saved(run_hbr, user_dirs) -> None:
+    run_hbr("play", "--text", "--seed", "1", input="faster\nfaster\nquieter\nbrief\nquit\n")
+    saved = tomllib.loads(settings_file(user_dirs).read_text())
+    assert saved["rate"] == 225 and saved["volume"] == 0.85 and saved["detail"] == "brief"
+    result = run_hbr("play", "--text", "--seed", "1", input="north\n")
+    assert "The bear and then the rabbit move." not in result.stdout
+
+
+def test_paper_sheet_requests(run_hbr) -> None:
+    result = run_hbr(
+        "play", "--text", "--seed", "6",
+        input="where am i\neast\neast\nnorth\nwhere am i\nrecap\npause\nnorth\nresume\nrules\nhelp more\nreveal\n",
+    )
+    out = result.stdout
+    assert "You are where you started." in out
+    assert "Turn 1: You move east. Turn 2: You move east." in out
+    assert "The game is paused. Say resume to go on." in out
+    assert "Reveal is for after the game" in out
+    assert "You are the hunter, and you cannot see." in out
+    assert "recap for your last moves" in out
+    where = [line for line in out.splitlines() if line.startswith("You are ") and "started" in line]
+    assert where[1].startswith("You are 1 north and 2 east") or "of where you started" in where[1]
+
+
+def test_transcript_replay_and_divergence(run_hbr, tmp_path: Path) -> None:
+    transcript = tmp_path / "game.jsonl"
+    run_hbr("play", "--text", "--seed", "12", "--transcript", str(transcript), input="toward rabbit\n" * 60)
+    lines = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert lines[0]["type"] == "start" and lines[0]["seed"] == 12 and "settings" in lines[0]
+    turns = [line for line in lines if line["type"] == "turn"]
+    assert turns and all({"command", "heard", "confidence", "events", "observer"} <= set(t) for t in turns)
+    assert lines[-1]["type"] == "end"
+    ok = run_hbr("replay", str(transcript))
+    assert ok.returncode == 0 and "same game" in ok.stdout
+    turns[0]["command"] = "south" if turns[0]["command"] != "south" else "north"
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("".join(json.dumps(line) + "\n" for line in [lines[0], *turns, lines[-1]]))
+    bad = run_hbr("replay", str(tampered))
+    assert bad.returncode == 1 and "diverges at turn 1" in bad.stdout
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("hello\n")
+    assert run_hbr("replay", str(junk)).returncode == 2
+
+
+def test_review_svg_has_what_a_helper_needs(run_hbr, tmp_path: Path) -> None:
+    transcript = tmp_path / "game.jsonl"
+    run_hbr("play", "--text", "--seed", "12", "--transcript", str(transcript), input="toward rabbit\n" * 60)
+    out = tmp_path / "review.svg"
+    result = run_hbr("review", str(transcript), "--svg", str(out))
+    assert result.returncode == 0 and "Revealed: from you" in result.stdout
+    svg = ET.parse(out).getroot()
+    ids = {g.get("id") for g in svg.iter(f"{SVG}g")} | {c.get("id") for c in svg.iter(f"{SVG}circle")}
+    assert {"obstacles", "hunter-path", "bear-path", "rabbit-path", "hole", "legend"} <= ids
+    obstacles = next(g for g in svg.iter(f"{SVG}g") if g.get("id") == "obstacles")
+    assert len(list(obstacles)) == 5
+    hunter = next(g for g in svg.iter(f"{SVG}g") if g.get("id") == "hunter-path")
+    labels = [t.text for t in hunter.iter(f"{SVG}text")]
+    assert labels[0] == "0" and labels == [str(i) for i in range(len(labels))]
+
+
+def test_blank_map_svg_has_obstacles_only(run_hbr, tmp_path: Path) -> None:
+    out = tmp_path / "blank.svg"
+    assert run_hbr("blank-map", "--seed", "12", "--svg", str(out)).returncode == 0
+    svg = ET.parse(out).getroot()
+    ids = {g.get("id") for g in svg.iter()} - {None}
+    assert "obstacles" in ids and not ids & {"hole", "hunter-path", "bear-path", "rabbit-path", "legend"}
+    text = out.read_text().lower()
+    assert not any(word in text for word in ("north", "south", "east", "west", "hunter", "rabbit"))
