@@ -76,7 +76,10 @@ def test_typed_play_whole_game_from_piped_lines(run_hbr) -> None:
     result = run_hbr("play", "--text", "--seed", "11", input=lines)
     assert result.returncode == 0, result.stderr
     out = result.stdout.splitlines()
-    assert "number 11" in out[0]
+    assert out[0] == "New here? 'hbr tutorial' teaches the game in seven short lessons."
+    assert "number 11" in out[1]
+    again = run_hbr("play", "--text", "--seed", "11", input="quit\n")
+    assert "New here?" not in again.stdout  # offered once
     assert any(line.startswith("Say a direction") for line in out)
     assert any('didn\'t understand "blah"' in line for line in out)
     assert out[-1].startswith("Game over: ") and out[-1].endswith("seed 11.")
@@ -88,7 +91,8 @@ def test_typed_play_same_seed_same_game(run_hbr) -> None:
     lines = "\n".join(["north", "east", "toward hole", "south west", "toward bear"] * 4)
     a = run_hbr("play", "--text", "--seed", "3", "--difficulty", "hard", input=lines)
     b = run_hbr("play", "--text", "--seed", "3", "--difficulty", "hard", input=lines)
-    assert a.stdout == b.stdout and a.returncode == 0
+    assert a.returncode == 0
+    assert a.stdout.splitlines()[1:] == b.stdout.splitlines()  # the first run also offered the tutorial
 
 
 def test_end_of_input_ends_cleanly(run_hbr) -> None:

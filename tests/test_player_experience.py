@@ -32,7 +32,8 @@ def test_resume_after_a_real_kill_mid_game(hbr_exe: str, run_hbr, user_dirs) -> 
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in game.stdout], daemon=True).start()  # type: ignore[union-attr]
-    lines.get(timeout=30)  # the opening
+    while "A new normal forest" not in lines.get(timeout=30):  # the tutorial offer, then the opening
+        pass
     for move in moves[:3]:
         game.stdin.write(move + "\n")  # type: ignore[union-attr]
         game.stdin.flush()  # type: ignore[union-attr]
@@ -158,3 +159,20 @@ def test_blank_map_svg_has_obstacles_only(run_hbr, tmp_path: Path) -> None:
     assert "obstacles" in ids and not ids & {"hole", "hunter-path", "bear-path", "rabbit-path", "legend"}
     text = out.read_text().lower()
     assert not any(word in text for word in ("north", "south", "east", "west", "hunter", "rabbit"))
+
+
+def test_tutorial_by_keyboard_teaches_every_lesson(run_hbr) -> None:
+    moves = "east\nnorth\nwest\nnorth\ntoward the rabbit\ncapture north east\neast\nwest\nnorth\n"
+    result = run_hbr("tutorial", "--text", input=moves)
+    out = result.stdout
+    assert result.returncode == 0
+    for n in range(1, 8):
+        assert f"Lesson {n}:" in out
+    assert "Not yet. Say west." in out  # the wrong command was not played
+    assert "try again" in out  # eaten in lesson 7: the scene was set up again
+    assert out.splitlines()[-1] == "Tutorial: 7 of 7 lessons done."
+
+
+def test_tutorial_checks_what_was_tried(run_hbr) -> None:
+    result = run_hbr("tutorial", "--text", input="east\nquit\n")
+    assert result.stdout.splitlines()[-1].endswith("Tutorial: 1 of 7 lessons done.")

@@ -24,7 +24,7 @@ from hbr.grammar import Understood, canonical
 from hbr.devices import AudioDeviceError
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
-from hbr.session import CONFIRM_MODES, Session
+from hbr.session import CONFIRM_MODES, Game, Session
 from hbr.speech.player import Player
 from hbr.speech.speaker import Speaker, TextSpeaker, VoiceSpeaker
 from hbr.speech.tts import DEFAULT_RATE, Synthesizer, TTSError
@@ -104,6 +104,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--cues", choices=("on", "off"), help="short sounds for key events")
     play.add_argument("--resume", action="store_true", help="go on with the last unfinished game")
     play.add_argument("--transcript", type=Path, help="where to write the game's transcript (JSON lines)")
+
+    tut = sub.add_parser("tutorial", help="a short guided game that teaches everything, by voice or keyboard")
+    tut.add_argument("--text", action="store_true", help="typed: one line in, one plain line out")
+    _add_recognizer_options(tut)
+    _add_speech_options(tut)
+    tut.add_argument("--input-device", help="microphone (number or name from 'hbr devices')")
+    tut.add_argument("--push-to-talk", action="store_true", help="press Enter, then speak")
 
     sub.add_parser("settings", help="show the settings and where they are kept")
     rep = sub.add_parser("replay", help="replay a transcript through the engine and check it")
@@ -242,6 +249,9 @@ def _table(args: argparse.Namespace, settings: Settings) -> tuple[HBRTable, bool
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if not settings_path().exists() and not save_path().exists() and not args.resume:
+        print("New here? 'hbr tutorial' teaches the game in seven short lessons.", flush=True)
+        save_settings(Settings(), settings_path())  # offered once
     settings = _load_settings(args)
     table, resumed = _table(args, settings)
     journal = Journal(
@@ -269,8 +279,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _play_live(
     args: argparse.Namespace,
     settings: Settings,
-    table: HBRTable,
-    journal: Journal,
+    table: Game,
+    journal: Journal | None,
     changed: Callable[[str, object], None],
     welcome: str,
 ) -> int:
@@ -293,6 +303,23 @@ def _play_live(
             microphone.close()
         speaker.close()
     return EXIT_OK
+
+
+def cmd_tutorial(args: argparse.Namespace) -> int:
+    from hbr.games.hbr.tutorial import Tutorial
+
+    settings = _load_settings(args)
+    tutorial = Tutorial()
+    hint = "Say help if you are stuck."
+    if args.text:
+        Session(tutorial, TextSpeaker(_print), confirm="never", opening_hint=hint).run(_lines())
+        return EXIT_OK
+    args.confirm, args.resume = "never", False
+    try:
+        with GameLock():
+            return _play_live(args, settings, tutorial, None, lambda name, value: None, "")
+    except AlreadyRunning as err:
+        return _fail("tutorial", str(err))
 
 
 def cmd_settings(args: argparse.Namespace) -> int:
@@ -559,6 +586,7 @@ COMMANDS = {
     "demo": cmd_demo,
     "settings": cmd_settings,
     "replay": cmd_replay,
+    "tutorial": cmd_tutorial,
     "review": cmd_review,
     "blank-map": cmd_blank_map,
 }

@@ -62,7 +62,18 @@ class Synthesizer:
         self.voice = match
 
     def synthesize(self, text: str) -> tuple[np.ndarray, int]:
-        """``text`` as mono int16 samples and their rate."""
+        """``text`` as mono int16 samples and their rate.
+
+        pyttsx3's espeak driver now and then ends its loop before the file is
+        written (an empty WAV, seen under load in the test suite); that is retried.
+        """
+        for _ in range(3):
+            samples, rate = self._render(text)
+            if len(samples) or not text.strip():
+                return samples, rate
+        raise TTSError("speech synthesis produced no audio three times")
+
+    def _render(self, text: str) -> tuple[np.ndarray, int]:
         path = Path(self._dir.name) / "say.wav"
         clean = text.replace("\x01", " ")
         with _ENGINE_LOCK:
