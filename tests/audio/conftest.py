@@ -27,13 +27,12 @@ set-default-source virt.monitor
 """
 
 
-@pytest.fixture(scope="session")
-def pulse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+def start_pulse(folder: Path) -> dict[str, str]:
+    """Start a private server in ``folder``; returns the environment for its clients."""
     exe = shutil.which("pulseaudio")
     assert exe, "pulseaudio is not installed: bash .ci/run installs it (apt-get install pulseaudio pulseaudio-utils)"
-    folder = tmp_path_factory.mktemp("pulse")
     (folder / "virt.pa").write_text(CONFIG.format(dir=folder))
-    env = {
+    env: dict[str, str] = {
         **os.environ,
         "XDG_RUNTIME_DIR": str(folder),
         "PULSE_RUNTIME_PATH": str(folder),
@@ -50,15 +49,32 @@ def pulse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
         assert time.monotonic() < deadline, "PulseAudio did not come up"
         time.sleep(0.2)
     time.sleep(2)  # an idle null sink delivers its first audio late; let it settle
+    return env
+
+
+def stop_pulse(folder: Path) -> None:
+    """Stop the server by the PID in its pid file and wait until it has exited."""
+    pid_file = folder / "pid"
+    if not pid_file.exists():
+        return
+    pid = int(pid_file.read_text().split()[0])
     try:
-        yield env
-    finally:
-        pid = int((folder / "pid").read_text().split()[0])
         os.kill(pid, signal.SIGTERM)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                break
-            time.sleep(0.1)
+    except ProcessLookupError:
+        return
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="session")
+def pulse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    folder = tmp_path_factory.mktemp("pulse")
+    try:
+        yield start_pulse(folder)
+    finally:
+        stop_pulse(folder)

@@ -60,7 +60,7 @@ class Microphone:
             block = self._blocks.get(timeout=timeout)
         except queue.Empty:
             if not self._stream.active:
-                self.failed = "the microphone stopped"
+                self.failed = "its audio stream ended"
             return None
         if self._resampler is not None:
             block = self._resampler.resample_chunk(block)
