@@ -10,6 +10,7 @@ import secrets
 import select
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 from pathlib import Path
 
 from hbr import __version__
@@ -334,20 +335,33 @@ def cmd_settings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _transcript(path: Path) -> list[dict[str, object]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+class CommandFailed(Exception):
+    """Ends a command with a one-line message and an exit code (handled in main)."""
+
+    def __init__(self, message: str, code: int = EXIT_FAILED) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+T = TypeVar("T")
+
+
+def _from_transcript(path: Path, use: Callable[[list[dict[str, object]]], T]) -> T:
+    """Read a transcript and hand its lines to ``use``; unreadable ones end the command."""
+    try:
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return use(lines)
+    except OSError as err:
+        raise CommandFailed(f"cannot read {path}: {err.strerror}", EXIT_USAGE) from None
+    except (ValueError, RecordError) as err:
+        raise CommandFailed(f"{path} is not a transcript: {err}", EXIT_USAGE) from None
 
 
 def cmd_review(args: argparse.Namespace) -> int:
     from hbr.games.hbr.drawing import review_svg
     from hbr.games.hbr.observer import reveal
 
-    try:
-        table, trail = trail_of(_transcript(args.file))
-    except OSError as err:
-        return _fail("review", f"cannot read {args.file}: {err.strerror}", EXIT_USAGE)
-    except (ValueError, RecordError) as err:
-        return _fail("review", f"{args.file} is not a transcript: {err}", EXIT_USAGE)
+    table, trail = _from_transcript(args.file, trail_of)
     args.svg.write_text(review_svg(trail, table.seed), encoding="utf-8")
     print(f"wrote {args.svg}: {len(trail) - 1} turns of forest {table.seed}")
     print(reveal(table.state))
@@ -364,12 +378,7 @@ def cmd_blank_map(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        same, message = replay_transcript(_transcript(args.file))
-    except OSError as err:
-        return _fail("replay", f"cannot read {args.file}: {err.strerror}", EXIT_USAGE)
-    except (ValueError, RecordError) as err:
-        return _fail("replay", f"{args.file} is not a transcript: {err}", EXIT_USAGE)
+    same, message = _from_transcript(args.file, replay_transcript)
     print(message)
     return EXIT_OK if same else EXIT_FAILED
 
@@ -600,5 +609,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return COMMANDS[args.command](args)
+    except CommandFailed as err:
+        return _fail(args.command, str(err), err.code)
     except BrokenPipeError:
         return EXIT_OK

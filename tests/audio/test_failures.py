@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
 from .conftest import start_pulse, stop_pulse
-from .test_audio_path import lines_of, wait_for
+from .test_audio_path import lines_of, quit_game, wait_for
 
 pytestmark = pytest.mark.audio
 
@@ -43,9 +42,7 @@ def test_microphone_lost_mid_game(hbr_exe: str, tmp_path: Path, user_dirs) -> No
         game.stdin.write("north\n")
         game.stdin.flush()
         assert wait_for(out, seen, "The bear and then the rabbit move", 20), seen
-        game.stdin.write("quit\n")
-        game.stdin.flush()
-        game.wait(timeout=30)
+        quit_game(game)
     finally:
         if game.poll() is None:
             game.kill()
