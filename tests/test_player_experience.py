@@ -176,3 +176,23 @@ def test_tutorial_by_keyboard_teaches_every_lesson(run_hbr) -> None:
 def test_tutorial_checks_what_was_tried(run_hbr) -> None:
     result = run_hbr("tutorial", "--text", input="east\nquit\n")
     assert result.stdout.splitlines()[-1].endswith("Tutorial: 1 of 7 lessons done.")
+
+
+def test_the_players_own_words(run_hbr, user_dirs) -> None:
+    path = settings_file(user_dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text('[aliases]\nforward = "north"\n"go get it" = "capture north east"\nnorth = "south"\nbad = "dance"\n')
+    result = run_hbr("play", "--text", "--seed", "3", input="forward\ngo get it\nnorth\n")
+    out = result.stdout.splitlines()
+    assert out[1].startswith("You move north.")
+    assert out[2].startswith("You throw your net north east.")
+    assert out[3].startswith("You move north.") or "do not move north" in out[3]  # "north" was not remapped
+    assert "'north' is already a command" in result.stderr and "'dance', which is not a command" in result.stderr
+
+
+def test_aliases_are_spoken_phrases_too() -> None:
+    from hbr.games.hbr.phrases import HBRGrammar
+
+    grammar = HBRGrammar(aliases={"Forward!": "north"})
+    assert grammar.check_aliases() == []
+    assert "forward" in grammar.phrases()

@@ -236,14 +236,15 @@ def _table(args: argparse.Namespace, settings: Settings) -> tuple[HBRTable, bool
                 print("There is no unfinished game to resume, so a new game starts.", flush=True)
             else:
                 try:
-                    return restore(doc, settings.cues, settings.detail), True
+                    return restore(doc, settings.cues, settings.detail, settings.aliases), True
                 except RecordError as err:
                     raise set_aside(save_path(), str(err)) from None
         except LoadProblem as err:
             print(f"{str(err).capitalize()}. A new game starts.", flush=True)
     seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
     table = HBRTable.new(
-        seed, Difficulty(settings.difficulty), Rules(snare=not args.no_snare), args.blank_map, settings.cues
+        seed, Difficulty(settings.difficulty), Rules(snare=not args.no_snare), args.blank_map, settings.cues,
+        settings.aliases,
     )
     table.detail = settings.detail
     return table, False
@@ -255,6 +256,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         save_settings(Settings(), settings_path())  # offered once
     settings = _load_settings(args)
     table, resumed = _table(args, settings)
+    for problem in table.grammar.check_aliases():
+        print(f"{settings_path()}: {problem}; it is left out.", file=sys.stderr)
     journal = Journal(
         save_path(), args.transcript or new_transcript_path(table.seed), dataclasses.asdict(settings)
     )

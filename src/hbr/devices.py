@@ -46,3 +46,10 @@ def list_devices() -> list[Device]:
         )
         for i, d in enumerate(found)
     ]
+
+
+def explain(err: Exception, what: str) -> str:
+    """PortAudio's message in words a player can act on."""
+    if "-1" in str(err) or "Invalid device" in str(err):
+        return f"no {what} found (no sound card or sound server answered)"
+    return f"{what} failed: {err}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import platformdirs
@@ -31,6 +31,8 @@ class Settings:
     input_device: str = ""
     output_device: str = ""
     difficulty: str = "normal"
+    #: The player's own words: phrase -> what it stands for, e.g. forward = "north".
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 CHOICES = {
@@ -66,6 +68,9 @@ def load(path: Path) -> tuple[Settings, list[str]]:
             value = float(value)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             problems.append(f"{path}: {key} should be a {kind.__name__}, not {value!r}; the default is used.")
+            continue
+        if kind is dict and not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+            problems.append(f"{path}: [{key}] must map words to words, like forward = \"north\"; ignored.")
             continue
         if key in CHOICES and value not in CHOICES[key]:
             problems.append(f"{path}: {key} must be one of {', '.join(CHOICES[key])}; the default is used.")

@@ -126,3 +126,11 @@ def test_hbr_say_without_a_sound_card_points_to_out(run_hbr) -> None:
     if result.returncode == 0:
         pytest.skip("this machine has a working sound output")
     assert "--out FILE.wav" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_synthesizer_that_cannot_start_is_reported_not_hung() -> None:
+    def broken() -> Synthesizer:
+        raise TTSError("no speech synthesizer (libespeak-ng missing)")
+
+    with pytest.raises(TTSError, match="libespeak-ng missing"):
+        VoiceSpeaker(broken, FakePlayer(), lambda _: None)

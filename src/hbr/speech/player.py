@@ -10,7 +10,7 @@ import threading
 
 import numpy as np
 
-from hbr.devices import AudioDeviceError, load_sounddevice
+from hbr.devices import AudioDeviceError, explain, load_sounddevice
 
 
 class Player:
@@ -20,7 +20,7 @@ class Player:
         try:
             self.sd.query_devices(device, "output")
         except (self.sd.PortAudioError, ValueError) as err:
-            raise AudioDeviceError(f"no audio output: {err}") from None
+            raise AudioDeviceError(explain(err, "audio output")) from None
         self._stop = threading.Event()
 
     def stop(self) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from hbr.devices import AudioDeviceError, load_sounddevice
+from hbr.devices import AudioDeviceError, explain, load_sounddevice
 from hbr.voice.audio import RATE
 from hbr.voice.endpoint import UtteranceCutter
 
@@ -28,7 +28,7 @@ class Microphone:
         try:
             info = sd.query_devices(device, "input")
         except (sd.PortAudioError, ValueError) as err:
-            raise AudioDeviceError(f"no microphone: {err}") from None
+            raise AudioDeviceError(explain(err, "microphone")) from None
         try:
             sd.check_input_settings(device, samplerate=RATE, channels=1, dtype="int16")
             self.rate = RATE

@@ -86,10 +86,30 @@ def _reduce(tokens: list[str]) -> list[str]:
 
 
 class HBRGrammar:
-    """The command language of Hunter Bear Rabbit (see docs/commands.md)."""
+    """The command language of Hunter Bear Rabbit (see docs/commands.md).
 
-    def __init__(self, snare: bool = True) -> None:
+    ``aliases`` are the player's own words for phrases of the grammar ("forward" for
+    "north"); they are accepted typed and spoken. Use :meth:`check_aliases` first.
+    """
+
+    def __init__(self, snare: bool = True, aliases: dict[str, str] | None = None) -> None:
         self.snare = snare
+        self.aliases = {" ".join(words(k)): v for k, v in (aliases or {}).items()}
+
+    def check_aliases(self) -> list[str]:
+        """Problems with the aliases, as sentences; the broken ones are dropped."""
+        problems = []
+        for alias, target in list(self.aliases.items()):
+            if not alias:
+                problems.append(f"an alias for {target!r} has no words")
+            elif isinstance(self._parse(target), NotUnderstood):
+                problems.append(f"the alias {alias!r} stands for {target!r}, which is not a command")
+            elif not isinstance(self._parse(alias), NotUnderstood):
+                problems.append(f"the alias {alias!r} is already a command")
+            else:
+                continue
+            del self.aliases[alias]
+        return problems
 
     def phrases(self) -> list[str]:
         spoken: list[str] = []
@@ -101,9 +121,15 @@ class HBRGrammar:
         for verb, word in product(verbs, QUADRANT_WORDS):
             spoken.append(f"{verb} {word}")
         spoken.extend(META_PHRASES)
+        spoken.extend(self.aliases)
         return spoken
 
     def parse(self, text: str) -> Parse:
+        target = self.aliases.get(" ".join(words(text)))
+        parsed = self._parse(target if target is not None else text)
+        return Understood(parsed.intent, text) if isinstance(parsed, Understood) else parsed
+
+    def _parse(self, text: str) -> Parse:
         tokens = words(text)
         if not tokens:
             return NotUnderstood(text, "I heard nothing. Say help to hear what you can say.")

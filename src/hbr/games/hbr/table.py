@@ -55,9 +55,12 @@ class HBRTable:
         rules: Rules = Rules(),
         blank_map: bool = False,
         cues: bool = True,
+        aliases: dict[str, str] | None = None,
     ) -> HBRTable:
         start = new_game(random.Random(seed), difficulty, rules)
-        return cls(start=start, seed=seed, difficulty=difficulty, blank_map=blank_map, cues=cues)
+        table = cls(start=start, seed=seed, difficulty=difficulty, blank_map=blank_map, cues=cues)
+        table.grammar = HBRGrammar(snare=rules.snare, aliases=aliases)
+        return table
 
     @property
     def over(self) -> bool:
@@ -202,7 +205,9 @@ def record(table: HBRTable) -> dict[str, object]:
     }
 
 
-def restore(doc: object, cues: bool = True, detail: str = "normal") -> HBRTable:
+def restore(
+    doc: object, cues: bool = True, detail: str = "normal", aliases: dict[str, str] | None = None
+) -> HBRTable:
     """Rebuild a game from :func:`record`'s output by replaying its commands."""
     if not isinstance(doc, dict):
         raise RecordError("a record is a JSON object")
@@ -210,7 +215,7 @@ def restore(doc: object, cues: bool = True, detail: str = "normal") -> HBRTable:
     commands = doc.get("commands")
     if not isinstance(commands, list) or not all(isinstance(c, str) for c in commands):
         raise RecordError("the record's commands are not a list of commands")
-    table = HBRTable.new(seed, difficulty, rules, blank, cues)
+    table = HBRTable.new(seed, difficulty, rules, blank, cues, aliases)
     table.detail = detail
     for text in commands:
         try:
