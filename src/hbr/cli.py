@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 from pathlib import Path
 
+import numpy as np
+
 from hbr import __version__
 from hbr.games.hbr import scenario, simulate
 from hbr.games.hbr.mapgen import Difficulty
@@ -403,13 +405,17 @@ def cmd_demo(args: argparse.Namespace) -> int:
         synth = Synthesizer()
     except TTSError as err:
         return _fail("demo", str(err))
-    play = lambda samples, rate: None  # noqa: E731
+    player: Player | None = None
     if not args.silent:
         try:
             player = Player()
-            play = lambda samples, rate: player.play(samples, rate) and None  # noqa: E731
         except AudioDeviceError as err:
             print(f"No audio output ({err}): the demo is printed only.", flush=True)
+
+    def play(samples: np.ndarray, rate: int) -> None:
+        if player is not None:
+            player.play(samples, rate)
+
     try:
         turns = run_demo(
             table, lambda text, wpm: espeak(text, HUNTER_VOICE, wpm), synth.synthesize, play, _print,
@@ -531,10 +537,10 @@ def cmd_models(args: argparse.Namespace) -> int:
         print(f"project models/: {speech_models.project_models_dir() or '(not a source checkout)'}")
         print(f"user data:       {speech_models.user_models_dir()}")
         print(f"${speech_models.ENV_VAR}: {os.environ.get(speech_models.ENV_VAR, '(unset)')}")
-        found = speech_models.all_models()
-        for place, path in found:
+        listed = speech_models.all_models()
+        for place, path in listed:
             print(f"  vosk model ({place}): {path}")
-        if not found:
+        if not listed:
             print("  no vosk model found: pocketsphinx (built in) will be used. 'hbr models download' gets one.")
         return EXIT_OK
     if args.action == "download":

@@ -19,7 +19,8 @@ def load_sounddevice() -> ModuleType:
         import sounddevice
     except OSError as err:
         raise AudioDeviceError(f"PortAudio is not installed ({err}); on Debian: apt-get install libportaudio2") from None
-    return sounddevice
+    module: ModuleType = sounddevice
+    return module
 
 
 @dataclass(frozen=True, slots=True)

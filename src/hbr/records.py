@@ -64,6 +64,11 @@ def set_aside(path: Path, why: str) -> LoadProblem:
     return LoadProblem(f"the saved game could not be used ({why}); it was moved to {aside}")
 
 
+def _commands(record: dict[str, object]) -> list[object]:
+    commands = record.get("commands", [])
+    return list(commands) if isinstance(commands, list) else []
+
+
 class Journal:
     """Writes a game's save file and transcript as it is played."""
 
@@ -92,9 +97,10 @@ class Journal:
             write_atomically(self.save, json.dumps(game.record()))
 
     def started(self, game: Recorded) -> None:
-        start = {k: v for k, v in game.record().items() if k != "commands"}
+        record = game.record()
+        start = {k: v for k, v in record.items() if k != "commands"}
         self._line({"type": "start", **start, "settings": self.settings, "time": time.strftime("%Y-%m-%dT%H:%M:%S")})
-        for command in game.record().get("commands", []):  # type: ignore[union-attr]
+        for command in _commands(record):
             self._line({"type": "resumed", "command": command})
         self._autosave(game)
 
@@ -103,7 +109,7 @@ class Journal:
         self._autosave(game)
 
     def ended(self, game: Recorded) -> None:
-        self._line({"type": "end", "outcome": game.outcome(), "turns": len(game.record().get("commands", []))})  # type: ignore[arg-type]
+        self._line({"type": "end", "outcome": game.outcome(), "turns": len(_commands(game.record()))})
         if self._out:
             self._out.close()
             self._out = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -39,19 +39,21 @@ class Reply:
 class Game(Protocol):
     """One game in progress, as a session drives it."""
 
-    grammar: Grammar
     detail: str
+
+    @property
+    def grammar(self) -> Grammar: ...
 
     @property
     def over(self) -> bool: ...
 
     def opening(self) -> str: ...
 
-    def act(self, command: object) -> Reply:
+    def act(self, command: Any) -> Reply:
         """Play a turn-costing command; returns the Observer's reply."""
         ...
 
-    def spoken(self, command: object) -> str:
+    def spoken(self, command: Any) -> str:
         """How to say a command back to the player ("capture north west")."""
         ...
 

@@ -5,7 +5,6 @@ is recorded from the sink's monitor and measured against the speech it should be
 from __future__ import annotations
 
 import queue
-import shutil
 import subprocess
 import threading
 import time

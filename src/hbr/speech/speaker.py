@@ -41,6 +41,14 @@ class Speaker(Protocol):
     def close(self) -> None: ...
 
 
+class Playback(Protocol):
+    """What the voice speaker plays through (hbr.speech.player.Player, or a test's seam)."""
+
+    def play(self, samples: np.ndarray, rate: int, volume: float = 1.0) -> bool: ...
+
+    def stop(self) -> None: ...
+
+
 class TextSpeaker:
     """Text only (``--tts none``, or no audio): prints each message at once."""
 
@@ -84,7 +92,7 @@ class VoiceSpeaker:
     def __init__(
         self,
         make_synth: Callable[[], Synthesizer],
-        player,  # Player-like: play(samples, rate, volume) -> bool, stop()
+        player: Playback,
         echo: Callable[[str], None] = print,
         volume: float = 1.0,
     ) -> None:

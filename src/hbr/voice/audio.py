@@ -32,7 +32,8 @@ def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
         data = data.mean(axis=1)
     if rate != RATE:
         data = soxr.resample(data, rate, RATE)
-    return np.clip(np.round(data * 32767.0), -32768, 32767).astype(np.int16)
+    result: np.ndarray = np.clip(np.round(data * 32767.0), -32768, 32767).astype(np.int16)
+    return result
 
 
 def read_wav(path: Path) -> np.ndarray:

@@ -21,14 +21,13 @@ class UtteranceCutter:
     """Feed 16 kHz int16 blocks of any size; get back the utterances that ended."""
 
     def __init__(self) -> None:
-        from pocketsphinx import Endpointer
-
-        self._make = lambda: Endpointer(window=WINDOW, ratio=RATIO)
         self.reset()
 
     def reset(self) -> None:
         """Forget what was heard (used while the game itself is speaking)."""
-        self._ep = self._make()
+        from pocketsphinx import Endpointer
+
+        self._ep = Endpointer(window=WINDOW, ratio=RATIO)
         self._step = self._ep.frame_bytes // 2
         self._pending = np.zeros(0, np.int16)
         self._speech: list[bytes] = []

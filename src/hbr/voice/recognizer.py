@@ -53,4 +53,4 @@ def speech_seconds(samples: np.ndarray) -> float:
     vad = Vad(mode=2)
     step = vad.frame_bytes // 2
     frames = [samples[i : i + step] for i in range(0, len(samples) - step + 1, step)]
-    return sum(vad.is_speech(f.tobytes()) for f in frames) * vad.frame_length
+    return float(sum(vad.is_speech(f.tobytes()) for f in frames) * vad.frame_length)

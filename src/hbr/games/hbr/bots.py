@@ -42,7 +42,7 @@ class Result:
 
 def play_out(start: State, bot: Bot, max_turns: int = 300) -> Result:
     """Play one game to its end; the bot sees the state only if it is omniscient."""
-    state, events = start, ()
+    state, events = start, tuple[Event, ...]()
     while not state.over and state.round < max_turns:
         seen: State | tuple[Event, ...] = state if bot.omniscient else events
         state, events = apply(state, bot.act(seen))

@@ -59,9 +59,6 @@ class Snare:
 
 Command = Step | Toward | Capture | Snare
 
-#: Commands that use the hunter's turn when they are carried out.
-TURN_COMMANDS = (Step, Toward, Capture, Snare)
-
 
 def all_commands() -> list[Command]:
     """Every distinct command, in a stable order (useful for corpora and tests)."""

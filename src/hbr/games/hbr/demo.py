@@ -18,6 +18,7 @@ import numpy as np
 
 from hbr.games.hbr.bots import BlindBot
 from hbr.games.hbr.commands import Command
+from hbr.games.hbr.events import Event
 from hbr.games.hbr.phrases import spoken
 from hbr.games.hbr.table import HBRTable
 from hbr.grammar import Meta, Understood
@@ -67,7 +68,7 @@ def run_demo(
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     observer(table.opening())
-    events: tuple = ()
+    events: tuple[Event, ...] = ()
     while not table.over and table.state.round < MAX_TURNS:
         meant: Command = bot.act(events)
         words = spoken(meant)

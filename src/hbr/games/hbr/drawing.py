@@ -22,8 +22,9 @@ def _canvas(field: Field, title: str, extra_height: int = 0) -> ET.Element:
     width = field.width * CELL + 2 * MARGIN
     height = field.height * CELL + 2 * MARGIN + extra_height
     svg = ET.Element(
-        "svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
-        viewBox=f"0 0 {width} {height}", role="img",
+        "svg",
+        {"xmlns": "http://www.w3.org/2000/svg", "width": str(width), "height": str(height),
+         "viewBox": f"0 0 {width} {height}", "role": "img"},
     )
     ET.SubElement(svg, "title").text = title
     ET.SubElement(svg, "rect", x="0", y="0", width=str(width), height=str(height), fill="white")
@@ -59,22 +60,22 @@ def review_svg(trail: list[State], seed: object = None) -> str:
     svg = _canvas(field, f"Hunter Bear Rabbit, forest {seed}: review", extra_height=30)
     _obstacles(svg, field)
     hx, hy = _centre(field.hole)
-    ET.SubElement(svg, "circle", id="hole", cx=str(hx), cy=str(hy), r=str(CELL * 0.38), fill="none",
-                  stroke="black", **{"stroke-width": "4"})
+    ET.SubElement(svg, "circle", {"id": "hole", "cx": str(hx), "cy": str(hy), "r": str(CELL * 0.38),
+                                  "fill": "none", "stroke": "black", "stroke-width": "4"})
     for name in ("hunter", "bear", "rabbit"):
         points = [getattr(s, name) for s in trail]
         group = ET.SubElement(svg, "g", id=f"{name}-path", stroke=COLOURS[name], fill=COLOURS[name])
-        ET.SubElement(
-            group, "polyline", fill="none", points=" ".join(f"{x:.0f},{y:.0f}" for x, y in map(_centre, points)),
-            **{"stroke-width": "3", "stroke-opacity": "0.7"},
-        )
+        ET.SubElement(group, "polyline", {
+            "fill": "none", "points": " ".join(f"{x:.0f},{y:.0f}" for x, y in map(_centre, points)),
+            "stroke-width": "3", "stroke-opacity": "0.7",
+        })
         for turn, p in enumerate(points):
             x, y = _centre(p)
             ET.SubElement(group, "circle", cx=f"{x:.0f}", cy=f"{y:.0f}", r="4")
-            label = ET.SubElement(group, "text", x=f"{x + 5:.0f}", y=f"{y - 5:.0f}", stroke="none",
-                                  **{"font-size": "11", "font-family": "sans-serif"})
+            label = ET.SubElement(group, "text", {"x": f"{x + 5:.0f}", "y": f"{y - 5:.0f}", "stroke": "none",
+                                                  "font-size": "11", "font-family": "sans-serif"})
             label.text = str(turn)
-    legend = ET.SubElement(svg, "g", id="legend", **{"font-size": "14", "font-family": "sans-serif"})
+    legend = ET.SubElement(svg, "g", {"id": "legend", "font-size": "14", "font-family": "sans-serif"})
     y = MARGIN + field.height * CELL + 25
     for i, (name, colour) in enumerate([*COLOURS.items(), ("obstacle", "#222222")]):
         ET.SubElement(legend, "rect", x=str(MARGIN + i * 110), y=str(y - 11), width="12", height="12", fill=colour)

@@ -81,11 +81,11 @@ def _hunter_turn(draft: _Draft, command: Command) -> None:
             _hunter_step(draft, direction, None)
         case Toward(target):
             goal = {Target.RABBIT: draft.rabbit, Target.BEAR: draft.bear, Target.HOLE: field_.hole}[target]
-            direction = next_step(field_, draft.hunter, goal)
-            if direction is None:
+            way = next_step(field_, draft.hunter, goal)
+            if way is None:
                 draft.said(Kind.NO_PATH, target=target)
             else:
-                _hunter_step(draft, direction, target)
+                _hunter_step(draft, way, target)
         case Capture(quadrant):
             hit = _in_net(draft.hunter, draft.rabbit, quadrant)
             draft.said(Kind.CAPTURED if hit else Kind.CAPTURE_MISSED, quadrant=quadrant)

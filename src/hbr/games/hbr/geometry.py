@@ -26,10 +26,6 @@ def chebyshev(a: Point, b: Point) -> int:
     return max(abs(a.x - b.x), abs(a.y - b.y))
 
 
-def manhattan(a: Point, b: Point) -> int:
-    return abs(a.x - b.x) + abs(a.y - b.y)
-
-
 class Direction(enum.Enum):
     """The eight directions a hunter may call; the first four are the cardinal ones."""
 

@@ -61,9 +61,6 @@ _BEAR = {
 _RABBIT = {Kind.RABBIT_MOVED: "the rabbit moves", Kind.RABBIT_STAYED: "the rabbit does not move"}
 
 
-DETAILS = ("brief", "normal", "verbose")
-
-
 def hunter_words(events: tuple[Event, ...] | list[Event]) -> str:
     """Only what the Observer said about the hunter's own action (for recaps)."""
     return " ".join(s for e in events if (s := _hunter_sentence(e)))

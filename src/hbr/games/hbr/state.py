@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hbr.games.hbr.geometry import Point
 
@@ -17,10 +17,6 @@ class Outcome(enum.Enum):
     CAPTURED = "captured"
     EATEN = "eaten"
     RABBIT_HOME = "rabbit_home"
-
-    @property
-    def hunter_wins(self) -> bool:
-        return self is Outcome.CAPTURED
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +47,7 @@ class State:
     hunter: Point
     bear: Point
     rabbit: Point
-    rules: Rules = field(default_factory=Rules)
+    rules: Rules = Rules()
     snared: int = 0
     round: int = 0
     outcome: Outcome | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hbr.games.hbr.commands import Capture, Command, Snare, Step, Target, Toward
+from hbr.games.hbr.commands import Capture, Command, Snare, Step, Toward
 from hbr.games.hbr.cues import cues_for
 from hbr.games.hbr.engine import apply
 from hbr.games.hbr.events import Kind
