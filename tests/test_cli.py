@@ -104,7 +104,7 @@ def test_end_of_input_ends_cleanly(run_hbr) -> None:
 def test_quit(run_hbr) -> None:
     result = run_hbr("play", "--text", "--seed", "1", input="quit\nnorth\n")
     assert result.returncode == 0
-    assert "You leave the forest" in result.stdout.splitlines()[-1]
+    assert result.stdout.splitlines()[-1].startswith("You quit. Your game is saved: hbr play --resume goes on")
 
 
 def test_blank_map_option(run_hbr) -> None:

@@ -42,24 +42,23 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("a seed cannot be negative")
-    return value
+def _whole_number(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``, with a plain message otherwise."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}")
+        return value
+
+    return parse
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+_seed = _whole_number(0)
+_positive = _whole_number(1)
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -193,6 +192,7 @@ def _print(words: str) -> None:
     print(words, flush=True)
 
 
+RESUME_HINT = "Your game is saved: hbr play --resume goes on with it."
 VOICE_HINT = (
     "Speak after the game has spoken: a direction like north east, or toward the rabbit, "
     "or capture and a corner. Say help to hear what you can say."
@@ -273,6 +273,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.text:
         session = Session(table, TextSpeaker(_print, settings.rate, settings.volume), journal=journal, changed=changed)
         session.opening_hint = welcome + session.opening_hint
+        session.quit_hint = RESUME_HINT
         session.run(_lines())
         return EXIT_OK
     try:
@@ -300,7 +301,7 @@ def _play_live(
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
     speaker = _speaker(args, settings)
     hint = VOICE_HINT if microphone else "Type a command and press Enter; type help to hear what you can say."
-    session = Session(table, speaker, settings.confirm, welcome + hint, journal, changed)
+    session = Session(table, speaker, settings.confirm, welcome + hint, RESUME_HINT if journal else "", journal, changed)
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
     try:
         run_live(session, speaker, keyboard, microphone, recognizer, args.push_to_talk, _print)

@@ -78,6 +78,8 @@ class Session:
     speaker: Speaker
     confirm: str = "auto"
     opening_hint: str = "Say help at any time to hear what you can say."
+    #: Said on quitting, before the game's closing words (e.g. how to resume).
+    quit_hint: str = ""
     journal: Journal | None = None
     #: Called with (setting name, new value) when the player changes one by voice.
     changed: Callable[[str, object], None] = lambda name, value: None
@@ -174,8 +176,7 @@ class Session:
                 self.say("More detail from now on." if meta is Meta.VERBOSE else "Brief from now on.")
             case Meta.QUIT:
                 self.quit = True
-                self.say("You leave the forest. Your game is saved; play --resume goes on. " + self.game.closing()
-                         if self.journal and self.journal.save else "You leave the forest. " + self.game.closing())
+                self.say(" ".join(part for part in ("You quit.", self.quit_hint, self.game.closing()) if part))
                 self.end()
             case Meta.STOP:
                 self.speaker.stop()
