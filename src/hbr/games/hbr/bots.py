@@ -70,14 +70,17 @@ class OmniscientBot:
 
     omniscient: ClassVar[bool] = True
 
-    def __init__(self, depth: int = 2) -> None:
+    def __init__(self, depth: int = 2, closer: tuple[tuple[int, int], ...] = ((3, 1),)) -> None:
+        """``closer``: (bear distance, extra rounds): look further when the free bear is
+        that close, for that is where games are lost (bench/omniscient_depth.py)."""
         self.depth = depth
+        self.closer = closer
 
     def act(self, seen: State | tuple[Event, ...]) -> Command:
         assert isinstance(seen, State), "the all-seeing bot is given the true state"
-        # Look one round further when the bear is close: that is where games are lost.
-        depth = self.depth + (chebyshev(seen.hunter, seen.bear) <= 3 and not seen.snared)
-        return max(_options(seen), key=lambda c: self._value(seen, c, depth))
+        near = chebyshev(seen.hunter, seen.bear)
+        extra = 0 if seen.snared else max((e for d, e in self.closer if near <= d), default=0)
+        return max(_options(seen), key=lambda c: self._value(seen, c, self.depth + extra))
 
     def _value(self, state: State, command: Command, depth: int) -> float:
         after, _ = apply(state, command)
