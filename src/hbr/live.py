@@ -99,7 +99,7 @@ def run_live(
                 listening = False
                 session.say(f"The microphone stopped working ({value}). Type your commands; the game goes on.")
             elif kind == "keyboard closed" and not listening:
-                session.say("End of input. The game stops here. " + session.game.closing())
+                session.end_of_input()
                 break
     finally:
         stopped.set()

@@ -191,5 +191,9 @@ class Session:
             if self.done:
                 return
         if not self.done:
-            self.say("End of input. The game stops here. " + self.game.closing())
-            self.end()
+            self.end_of_input()
+
+    def end_of_input(self) -> None:
+        """Nothing more will be typed or heard: stop cleanly, telling how the game stands."""
+        self.say("End of input. The game stops here. " + self.game.closing())
+        self.end()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from hbr.games.hbr.commands import Capture, Command, Snare, Step, Target, Toward
-from hbr.games.hbr.engine import CAPTURE_RANGE, DANGER_RANGE, apply
+from hbr.games.hbr.engine import CAPTURE_RANGE, DANGER_RANGE, apply, in_net
 from hbr.games.hbr.events import Event, Kind
 from hbr.games.hbr.geometry import CARDINALS, Direction, Point, Quadrant, chebyshev
 from hbr.games.hbr.mapgen import PRESETS, Difficulty
@@ -53,10 +53,12 @@ def play_out(start: State, bot: Bot, max_turns: int = 300) -> Result:
 # The all-seeing bot
 
 
+_ORIGIN = Point(0, 0)
+
+
 def _in_net(offset: Offset, quadrant: Quadrant) -> bool:
-    dx, dy = offset
-    sx, sy = quadrant.value
-    return max(abs(dx), abs(dy)) <= CAPTURE_RANGE and dx * sx >= 0 and dy * sy >= 0
+    """The engine's net test, for a character at ``offset`` from the hunter."""
+    return in_net(_ORIGIN, Point(*offset), quadrant)
 
 
 class OmniscientBot:

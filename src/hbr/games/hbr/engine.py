@@ -87,12 +87,12 @@ def _hunter_turn(draft: _Draft, command: Command) -> None:
             else:
                 _hunter_step(draft, way, target)
         case Capture(quadrant):
-            hit = _in_net(draft.hunter, draft.rabbit, quadrant)
+            hit = in_net(draft.hunter, draft.rabbit, quadrant)
             draft.said(Kind.CAPTURED if hit else Kind.CAPTURE_MISSED, quadrant=quadrant)
             if hit:
                 draft.outcome = Outcome.CAPTURED
         case Snare(quadrant):
-            hit = _in_net(draft.hunter, draft.bear, quadrant)
+            hit = in_net(draft.hunter, draft.bear, quadrant)
             draft.said(Kind.BEAR_SNARED if hit else Kind.SNARE_MISSED, quadrant=quadrant)
             if hit:
                 draft.snared = SNARE_ROUNDS
@@ -100,7 +100,7 @@ def _hunter_turn(draft: _Draft, command: Command) -> None:
             raise TypeError(f"not a command: {command!r}")
 
 
-def _in_net(hunter: Point, prey: Point, quadrant: Quadrant) -> bool:
+def in_net(hunter: Point, prey: Point, quadrant: Quadrant) -> bool:
     """Capture and snare share one test: within range and inside the called quadrant."""
     return chebyshev(hunter, prey) <= CAPTURE_RANGE and quadrant.contains(hunter, prey)
 

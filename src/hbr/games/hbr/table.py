@@ -40,12 +40,13 @@ class HBRTable:
     blank_map: bool = False
     cues: bool = True
     detail: str = "normal"
+    aliases: dict[str, str] = field(default_factory=dict)
     turns: list[Turn] = field(default_factory=list)
     state: State = field(init=False)
 
     def __post_init__(self) -> None:
         self.state = self.start
-        self.grammar = HBRGrammar(snare=self.start.rules.snare)
+        self.grammar = HBRGrammar(snare=self.start.rules.snare, aliases=self.aliases)
 
     @classmethod
     def new(
@@ -58,9 +59,7 @@ class HBRTable:
         aliases: dict[str, str] | None = None,
     ) -> HBRTable:
         start = new_game(random.Random(seed), difficulty, rules)
-        table = cls(start=start, seed=seed, difficulty=difficulty, blank_map=blank_map, cues=cues)
-        table.grammar = HBRGrammar(snare=rules.snare, aliases=aliases)
-        return table
+        return cls(start, seed, difficulty, blank_map, cues, aliases=aliases or {})
 
     @property
     def over(self) -> bool:
