@@ -10,7 +10,8 @@ Noise is seeded: pink noise, mains hum, and a babble of other espeak speech.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -85,3 +86,21 @@ def clips(voices=VOICES, speeds=SPEEDS, conditions=CONDITIONS, seed: int = 7) ->
     for kind in kinds:
         yield Clip("", False, "-", 0, f"{kind} noise", noise[kind][: 2 * RATE])
     yield Clip("", False, "-", 0, "digital silence", np.zeros(2 * RATE, np.int16))
+
+
+def sessions(all_clips: Iterable[Clip], seed: int = 7) -> list[list[Clip]]:
+    """The clips grouped as players make them: one session per voice, speed and noise
+    condition (the way one player in one room sounds), commands and other speech
+    mixed in a seeded order. The pure noise and silence clips form a session of their
+    own. A recognizer adapts to its speaker and room as a session goes on, so each
+    session is meant to be played on a fresh recognizer."""
+    groups: dict[tuple[str, int, str], list[Clip]] = defaultdict(list)
+    for clip in all_clips:
+        groups[(clip.voice, clip.wpm, clip.condition if clip.voice != "-" else "-")].append(clip)
+    rng = random.Random(seed)
+    ordered = []
+    for key in sorted(groups):
+        group = groups[key]
+        rng.shuffle(group)
+        ordered.append(group)
+    return ordered

@@ -35,7 +35,7 @@ from hbr.voice.microphone import Microphone
 from hbr.voice import models as speech_models
 from hbr.voice.audio import AudioError, read_wav, write_wav
 from hbr.voice.backends import BACKENDS, open_recognizer
-from hbr.voice.recognizer import RecognizerError
+from hbr.voice.recognizer import RecognizerError, decode
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -517,7 +517,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
             print(f"hbr recognize: {err}", file=sys.stderr)
             status = EXIT_FAILED
             continue
-        heard = recognizer.decode(samples)
+        heard = decode(recognizer, samples)
         parsed = grammar.parse(heard.phrase) if heard.phrase else None
         command = canonical(parsed.intent) if isinstance(parsed, Understood) else None
         record = {

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from hbr.session import Session
 from hbr.speech.speaker import Speaker
 from hbr.voice.microphone import Microphone
-from hbr.voice.recognizer import Recognizer
+from hbr.voice.recognizer import Heard, Recognizer
 
 #: Seconds the microphone stays deaf after the game stops speaking (room echo).
 ECHO_GUARD = 0.25
@@ -62,10 +62,10 @@ def run_live(
         events.put(("keyboard closed", None))
 
     def listen() -> None:
-        assert microphone is not None
-        for utterance in microphone.utterances(muted=mute, stop=stopped.is_set):
+        assert microphone is not None and recognizer is not None
+        for heard in microphone.utterances(recognizer, muted=mute, stop=stopped.is_set):
             mute.armed.clear()
-            events.put(("heard", utterance))
+            events.put(("heard", heard))
         if microphone.failed:
             events.put(("microphone lost", microphone.failed))
 
@@ -88,8 +88,8 @@ def run_live(
                     mute.armed.set()  # ... and, with push-to-talk, opens the microphone
                     continue
                 session.hear(line)
-            elif kind == "heard" and recognizer is not None:
-                heard = recognizer.decode(value)  # type: ignore[arg-type]
+            elif kind == "heard" and isinstance(value, Heard):
+                heard = value
                 if heard.phrase:
                     echo(f"> {heard.phrase}")
                     session.hear(heard.phrase, heard.confidence)

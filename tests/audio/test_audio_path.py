@@ -15,9 +15,15 @@ import pytest
 
 from hbr.speech.tts import Synthesizer
 from hbr.voice.audio import RATE, read_wav, to_mono16k
-from hbr.voice.recognizer import speech_seconds
+from hbr.voice.recognizer import SpeechMeter
 
 pytestmark = pytest.mark.audio
+
+
+def speech_seconds(samples: np.ndarray) -> float:
+    meter = SpeechMeter()
+    meter.feed(samples)
+    return meter.seconds
 
 
 def lines_of(proc: subprocess.Popen[str]) -> queue.Queue[str]:

@@ -5,9 +5,9 @@ import json
 import pytest
 
 from hbr.games.hbr.phrases import HBRGrammar
-from hbr.voice.kaldi import UNKNOWN, VoskRecognizer, grammar_json, missing_words, parse_result
+from hbr.voice.kaldi import UNKNOWN, VoskRecognizer, grammar_json, join_results, missing_words, parse_result
 from hbr.voice.models import ModelError, find_model
-from hbr.voice.recognizer import RecognizerError
+from hbr.voice.recognizer import RecognizerError, decode
 
 PHRASES = HBRGrammar().phrases()
 
@@ -42,6 +42,15 @@ def test_parse_result() -> None:
     assert low.phrase is None and low.rejected == "not a command" and low.confidence == 0.3
 
 
+def test_segments_closed_at_a_pause_join_into_one_utterance() -> None:
+    """vosk may close a segment at a pause inside what our endpointer calls one
+    utterance; the parts must join, or "capture ... north west" would be lost."""
+    joined = join_results([result("capture", 0.9), result("north west", 0.8, 0.7), result("")])
+    heard = parse_result(joined, set(PHRASES) | {"capture north west"}, 1.0)
+    assert heard.phrase == "capture north west" and heard.confidence == 0.7
+    assert parse_result(join_results([result(""), result("")]), set(PHRASES), 1.0).rejected == "silence"
+
+
 def test_not_a_model_is_a_clear_error(tmp_path) -> None:
     with pytest.raises(ModelError, match="is not a vosk model"):
         find_model(tmp_path)
@@ -63,8 +72,8 @@ def test_vosk_recognizes_and_rejects_with_a_real_model() -> None:
     from hbr.voice.synth import espeak
 
     recognizer = VoskRecognizer(PHRASES, _model_or_skip())
-    assert recognizer.decode(pad(espeak("capture north west"), 0.3)).phrase == "capture north west"
-    assert recognizer.decode(pad(espeak("what time is it"), 0.3)).phrase is None
+    assert decode(recognizer, pad(espeak("capture north west"), 0.3)).phrase == "capture north west"
+    assert decode(recognizer, pad(espeak("what time is it"), 0.3)).phrase is None
 
 
 def test_vosk_with_a_broken_model_directory_fails_clearly(tmp_path) -> None:

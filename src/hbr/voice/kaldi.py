@@ -34,6 +34,13 @@ def missing_words(phrases: list[str], knows: Callable[[str], bool]) -> list[str]
     return sorted({w for p in phrases for w in p.split() if not knows(w)})
 
 
+def join_results(results: list[str]) -> str:
+    """One result from the segments vosk returned for one utterance."""
+    docs = [json.loads(r) for r in results]
+    text = " ".join(t for d in docs if (t := str(d.get("text", "")).strip()))
+    return json.dumps({"text": text, "result": [w for d in docs for w in d.get("result", [])]})
+
+
 def parse_result(result: str, phrases: set[str], decode_ms: float) -> Heard:
     """Turn vosk's final JSON (with word confidences) into a :class:`Heard`."""
     doc = json.loads(result)
@@ -71,10 +78,28 @@ class VoskRecognizer:
         self.grammar = grammar_json(phrases)
         self._vosk = vosk
 
-    def decode(self, samples: np.ndarray) -> Heard:
+    def listen(self) -> VoskUtterance:
+        return VoskUtterance(self)
+
+
+class VoskUtterance:
+    def __init__(self, recognizer: VoskRecognizer) -> None:
         began = time.perf_counter()
-        rec = self._vosk.KaldiRecognizer(self.model, RATE, self.grammar)
-        rec.SetWords(True)
-        rec.AcceptWaveform(np.asarray(samples, np.int16).tobytes())
-        result = rec.FinalResult()
-        return parse_result(result, self.phrases, (time.perf_counter() - began) * 1000)
+        self._phrases = recognizer.phrases
+        self._rec = recognizer._vosk.KaldiRecognizer(recognizer.model, RATE, recognizer.grammar)
+        self._rec.SetWords(True)
+        self._parts: list[str] = []
+        self._seconds = time.perf_counter() - began
+
+    def feed(self, samples: np.ndarray) -> None:
+        began = time.perf_counter()
+        if self._rec.AcceptWaveform(np.asarray(samples, np.int16).tobytes()):
+            # vosk's own endpointer closed a segment at a pause: keep it, the
+            # utterance (ours) is still open.
+            self._parts.append(self._rec.Result())
+        self._seconds += time.perf_counter() - began
+
+    def finish(self) -> Heard:
+        began = time.perf_counter()
+        result = join_results([*self._parts, self._rec.FinalResult()])
+        return parse_result(result, self._phrases, (self._seconds + time.perf_counter() - began) * 1000)

@@ -3,7 +3,7 @@
 Only the shell uses this module. The PortAudio callback only queues blocks (any
 work there overflows the input); the device is opened at 16 kHz when it accepts
 that, else at its own rate with streaming resampling. The end of an utterance is
-found by :class:`hbr.voice.endpoint.UtteranceCutter`.
+found, and the speech decoded as it arrives, by :class:`hbr.voice.endpoint.Listener`.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ import numpy as np
 
 from hbr.devices import AudioDeviceError, explain, load_sounddevice
 from hbr.voice.audio import RATE
-from hbr.voice.endpoint import UtteranceCutter
+from hbr.voice.endpoint import Listener
+from hbr.voice.recognizer import Heard, Recognizer
 
 
 class Microphone:
-    """An open input stream that yields utterances (16 kHz mono int16)."""
+    """An open input stream that yields what was heard in each utterance."""
 
     def __init__(self, device: int | str | None = None) -> None:
         sd = load_sounddevice()
@@ -67,16 +68,19 @@ class Microphone:
         return block
 
     def utterances(
-        self, muted: Callable[[], bool] = lambda: False, stop: Callable[[], bool] = lambda: False
-    ) -> Iterator[np.ndarray]:
-        """Yield each utterance as it ends. While ``muted()`` (the game is speaking)
-        what the microphone hears is dropped; ``stop()`` ends the iteration."""
-        cutter = UtteranceCutter()
+        self,
+        recognizer: Recognizer,
+        muted: Callable[[], bool] = lambda: False,
+        stop: Callable[[], bool] = lambda: False,
+    ) -> Iterator[Heard]:
+        """Yield what was heard as each utterance ends. While ``muted()`` (the game is
+        speaking) what the microphone hears is dropped; ``stop()`` ends the iteration."""
+        listener = Listener(recognizer)
         while not stop() and self.failed is None:
             block = self._samples(timeout=0.5)
             if block is None:
                 continue
             if muted():
-                cutter.reset()
+                listener.reset()
                 continue
-            yield from cutter.feed(block)
+            yield from listener.feed(block)

@@ -3,6 +3,11 @@
 A recognizer is built for a list of phrases (the grammar's spoken forms) and
 turns one utterance of 16 kHz mono audio into :class:`Heard`. Anything that is
 not confidently one of the phrases comes back with ``phrase`` None and a reason.
+
+Live audio is decoded while the player is still speaking (:meth:`Recognizer.listen`
+opens an utterance that is fed block by block), so that when the speaker stops only
+the last few frames remain to be decoded; a whole recording goes through the same
+path with :func:`decode`.
 """
 
 from __future__ import annotations
@@ -34,23 +39,51 @@ class Heard:
     rejected: str | None = None
 
 
+class Utterance(Protocol):
+    """One utterance being decoded as it arrives."""
+
+    def feed(self, samples: np.ndarray) -> None:
+        """Decode the next 16 kHz mono int16 samples."""
+        ...
+
+    def finish(self) -> Heard:
+        """The utterance has ended: what was heard. The recognizer is free again."""
+        ...
+
+
 class Recognizer(Protocol):
+    """A backend; one utterance at a time is open on it."""
+
     name: str
 
-    def decode(self, samples: np.ndarray) -> Heard:
-        """Recognize one complete utterance (16 kHz mono int16)."""
-        ...
+    def listen(self) -> Utterance: ...
+
+
+def decode(recognizer: Recognizer, samples: np.ndarray) -> Heard:
+    """Recognize one complete utterance (16 kHz mono int16)."""
+    utterance = recognizer.listen()
+    utterance.feed(samples)
+    return utterance.finish()
 
 
 def logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 
 
-def speech_seconds(samples: np.ndarray) -> float:
-    """How much of the audio a voice activity detector calls speech."""
-    from pocketsphinx import Vad
+class SpeechMeter:
+    """How much of the audio fed so far a voice activity detector calls speech."""
 
-    vad = Vad(mode=2)
-    step = vad.frame_bytes // 2
-    frames = [samples[i : i + step] for i in range(0, len(samples) - step + 1, step)]
-    return float(sum(vad.is_speech(f.tobytes()) for f in frames) * vad.frame_length)
+    def __init__(self) -> None:
+        from pocketsphinx import Vad
+
+        self._vad = Vad(mode=2)
+        self._step = self._vad.frame_bytes // 2
+        self._pending = np.zeros(0, np.int16)
+        self.seconds = 0.0
+
+    def feed(self, samples: np.ndarray) -> None:
+        self._pending = np.concatenate([self._pending, np.asarray(samples, np.int16)])
+        whole = len(self._pending) - len(self._pending) % self._step
+        for i in range(0, whole, self._step):
+            self.seconds += self._vad.is_speech(self._pending[i : i + self._step].tobytes()) * self._vad.frame_length
+        self._pending = self._pending[whole:]

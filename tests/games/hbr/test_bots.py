@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import pytest
 
-from hbr.games.hbr.bots import BlindBot, OmniscientBot, play_out
+from hbr.games.hbr.bots import BlindBot, OmniscientBot, play_out, winning_line
 from hbr.games.hbr.commands import Command, Target, Toward
 from hbr.games.hbr.engine import apply
 from hbr.games.hbr.events import Event
@@ -63,19 +63,42 @@ def test_blind_bot_choices_are_a_function_of_the_words_alone() -> None:
     assert [fresh.act(e) for e in heard] == played
 
 
-# Forests 0..39 of each preset; the ones the all-seeing bot is known to lose are pinned
-# too, so that any change to the rules, the maps or the bot shows up here.
-KNOWN_LOSSES = {Difficulty.EASY: set(), Difficulty.NORMAL: {16}, Difficulty.HARD: set()}
-
-
 @pytest.mark.parametrize("difficulty", list(Difficulty))
 def test_the_all_seeing_bot_wins_these_forests(difficulty: Difficulty) -> None:
+    """Forests 0..59 of each preset: a change to the rules, the maps or the bot shows here."""
     lost = {
         seed
-        for seed in range(40)
+        for seed in range(60)
         if play_out(new_game(random.Random(seed), difficulty), OmniscientBot()).outcome is not Outcome.CAPTURED
     }
-    assert lost == KNOWN_LOSSES[difficulty]
+    assert lost == set()
+
+
+def test_a_lost_forest_is_proven_lost_and_the_bot_still_plays_it_out() -> None:
+    """Hard forest 879 (bench/omniscient_search.py): no line wins, the whole tree is
+    searched within the budget, and the bot falls back to safe moves until the end."""
+    start = new_game(random.Random(879), Difficulty.HARD)
+    found = winning_line(start, 50_000)
+    assert found.line is None and found.explored < 50_000
+    assert play_out(start, OmniscientBot()).outcome is Outcome.RABBIT_HOME
+
+
+def test_a_winning_line_is_played_exactly() -> None:
+    """The line found by search is a real game: replayed through the engine, it captures."""
+    state = new_game(random.Random(3), Difficulty.HARD)
+    found = winning_line(state, 50_000)
+    assert found.line
+    for position, command in found.line:
+        assert (state.hunter, state.bear, state.rabbit, state.snared) == position
+        state, _ = apply(state, command)
+    assert state.outcome is Outcome.CAPTURED
+
+
+def test_a_tiny_budget_still_gives_a_safe_move() -> None:
+    """Out of budget, the bot neither crashes nor walks into the bear."""
+    start = new_game(random.Random(5), Difficulty.HARD)
+    state, _ = apply(start, OmniscientBot(budget=1).act(start))
+    assert state.outcome is not Outcome.EATEN
 
 
 def test_the_blind_bot_wins_some_and_not_all() -> None:

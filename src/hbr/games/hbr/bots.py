@@ -62,47 +62,96 @@ def _in_net(offset: Offset, quadrant: Quadrant) -> bool:
 
 
 class OmniscientBot:
-    """Captures whenever it can, else plays the best two rounds it can find.
+    """Finds a whole winning line by search, then plays it.
 
-    Each candidate is played through the real engine (two rounds deep, so that a
-    snare or a detour around the bear can pay off); a win beats all, a loss is
-    avoided, and otherwise the earliest round at which the rabbit's route can be
-    cut wins.
+    The rules hold no chance: the bear and the rabbit move by fixed rules, so a
+    forest and the hunter's commands decide everything. That makes the all-seeing
+    hunter a planning problem: a depth-first search over rounds, most promising
+    command first, that never enters a position (hunter, bear, rabbit, snare) twice.
+    Where the search runs out of ``budget`` positions without a win, the bot falls
+    back to the most promising safe command and searches again next round.
     """
 
     omniscient: ClassVar[bool] = True
 
-    def __init__(self, depth: int = 2, closer: tuple[tuple[int, int], ...] = ((3, 1),)) -> None:
-        """``closer``: (bear distance, extra rounds): look further when the free bear is
-        that close, for that is where games are lost (bench/omniscient_depth.py)."""
-        self.depth = depth
-        self.closer = closer
+    def __init__(self, budget: int = 50_000) -> None:
+        self.budget = budget
+        self._plan: list[tuple[_Key, Command]] = []
 
     def act(self, seen: State | tuple[Event, ...]) -> Command:
         assert isinstance(seen, State), "the all-seeing bot is given the true state"
-        near = chebyshev(seen.hunter, seen.bear)
-        extra = 0 if seen.snared else max((e for d, e in self.closer if near <= d), default=0)
-        return max(_options(seen), key=lambda c: self._value(seen, c, self.depth + extra))
+        if not (self._plan and self._plan[0][0] == _key(seen)):
+            self._plan = winning_line(seen, self.budget).line or []
+        if self._plan:
+            return self._plan.pop(0)[1]
+        safe = [(promise(after), c) for c, after in _children(seen) if after.outcome is None]
+        return max(safe, key=lambda t: t[0])[1] if safe else Step(Direction.NORTH)
 
-    def _value(self, state: State, command: Command, depth: int) -> float:
-        after, _ = apply(state, command)
-        if after.outcome is Outcome.CAPTURED:
-            return 1e6 + depth  # sooner is better
-        if after.outcome is not None:
-            return -1e6
-        if depth > 1:
-            return max(self._value(after, c, depth - 1) for c in _options(after)) - 0.01
-        path = route(after.field, after.rabbit, after.field.hole)
-        k = interception(after.hunter, path, CAPTURE_RANGE)
-        score = -float(k) if k is not None else -1000.0 - chebyshev(after.hunter, after.rabbit)
-        # A bear at the hunter's heels costs turns: keep it two squares off or more,
-        # also while it is snared, for the snare does not last.
-        score -= max(0, 3 - chebyshev(after.hunter, after.bear)) * (0.75 if after.snared else 1.5)
-        return score + 0.5 * after.snared
+
+_Key = tuple[Point, Point, Point, int]
+
+#: No line longer than this is searched: play_out's turn limit, well within Python's stack.
+_MAX_LINE = 300
+
+
+def _key(state: State) -> _Key:
+    """What decides the rest of a game in a given forest (the round number does not)."""
+    return state.hunter, state.bear, state.rabbit, state.snared
+
+
+def _children(state: State) -> list[tuple[Command, State]]:
+    return [(c, apply(state, c)[0]) for c in _options(state)]
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """A search's answer: a winning ``line`` of (position, command) pairs, or None.
+    None with ``explored`` below the budget proves the forest lost from here."""
+
+    line: list[tuple[_Key, Command]] | None
+    explored: int
+
+
+def winning_line(start: State, budget: int) -> Search:
+    """Search for a line of commands that ends in a capture, most promising first."""
+    visited = {_key(start)}
+
+    def search(state: State, depth: int) -> list[tuple[_Key, Command]] | None:
+        if depth == 0:
+            return None
+        fresh: list[tuple[float, Command, State]] = []
+        for command, after in _children(state):
+            if after.outcome is Outcome.CAPTURED:
+                return [(_key(state), command)]
+            if after.outcome is None and _key(after) not in visited:
+                visited.add(_key(after))
+                fresh.append((promise(after), command, after))
+        for _, command, after in sorted(fresh, key=lambda t: -t[0]):
+            if len(visited) > budget:
+                return None
+            rest = search(after, depth - 1)
+            if rest is not None:
+                return [(_key(state), command), *rest]
+        return None
+
+    line = search(start, _MAX_LINE)
+    return Search(line, len(visited))
+
+
+def promise(state: State) -> float:
+    """How promising a position looks: the sooner the rabbit's route can be cut, the
+    better; a bear at the hunter's heels costs turns, also while it is snared."""
+    path = route(state.field, state.rabbit, state.field.hole)
+    k = interception(state.hunter, path, CAPTURE_RANGE)
+    score = -float(k) if k is not None else -1000.0 - chebyshev(state.hunter, state.rabbit)
+    score -= max(0, 3 - chebyshev(state.hunter, state.bear)) * (0.75 if state.snared else 1.5)
+    return score + 0.5 * state.snared
 
 
 def _options(state: State) -> list[Command]:
-    """Commands worth trying: a sure capture alone, else steps and a sure snare."""
+    """Commands worth trying: a sure capture alone, else the eight steps, a sure snare,
+    and standing still (a net cast where the rabbit is not: the bear comes closer,
+    the rabbit runs on, and sometimes that is what wins)."""
     rabbit = (state.rabbit.x - state.hunter.x, state.rabbit.y - state.hunter.y)
     for q in Quadrant:
         if _in_net(rabbit, q):
@@ -111,7 +160,7 @@ def _options(state: State) -> list[Command]:
     if state.rules.snare and not state.snared:
         bear = (state.bear.x - state.hunter.x, state.bear.y - state.hunter.y)
         options += [Snare(q) for q in Quadrant if _in_net(bear, q)][:1]
-    return options
+    return [*options, Capture(next(iter(Quadrant)))]
 
 
 # ---------------------------------------------------------------------------

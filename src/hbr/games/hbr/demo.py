@@ -23,7 +23,7 @@ from hbr.games.hbr.phrases import spoken
 from hbr.games.hbr.table import HBRTable
 from hbr.grammar import Meta, Understood
 from hbr.voice.audio import write_wav
-from hbr.voice.recognizer import Recognizer
+from hbr.voice.recognizer import Recognizer, decode
 
 HUNTER_VOICE = "en+m3"
 TRIES = (165, 140, 120)  # words per minute of each try
@@ -81,7 +81,7 @@ def run_demo(
             if recognizer is None:
                 heard_text = words
                 break
-            heard = recognizer.decode(audio)
+            heard = decode(recognizer, audio)
             parsed = table.grammar.parse(heard.phrase) if heard.phrase else None
             if isinstance(parsed, Understood) and not isinstance(parsed.intent, Meta):
                 heard_text = heard.phrase

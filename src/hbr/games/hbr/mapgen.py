@@ -24,7 +24,9 @@ class Preset:
     king-move distance from the hunter. ``rabbit_distance``: the hunter's walking
     distance to the rabbit at the start. ``slack``: how many rounds to spare the
     hunter has, playing perfectly, between the first round it could have the rabbit
-    in its net and the rabbit reaching home; at least 1 makes every forest winnable.
+    in its net and the rabbit reaching home. At least 1 means the rabbit alone cannot
+    outrun the hunter; the bear can still spoil a forest (0.24% of hard ones are
+    proven lost by search, docs/balance.md).
     """
 
     obstacles: int

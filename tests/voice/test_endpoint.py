@@ -1,0 +1,101 @@
+"""The listener: live blocks in, what was heard out, decoded while it is spoken.
+
+Real pocketsphinx on real espeak-ng speech, fed in 30 ms blocks as a microphone
+delivers them; one seam test with a recording stand-in for the cut-off length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+
+from hbr.games.hbr.phrases import HBRGrammar
+from hbr.grammar import Understood
+from hbr.voice.audio import RATE
+from hbr.voice.endpoint import MAX_SECONDS, Listener
+from hbr.voice.recognizer import Heard
+from hbr.voice.sphinx import SphinxRecognizer
+from hbr.voice.synth import espeak
+
+pytestmark = pytest.mark.audio
+
+BLOCK = int(0.03 * RATE)
+GRAMMAR = HBRGrammar()
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> SphinxRecognizer:
+    return SphinxRecognizer(GRAMMAR.phrases())
+
+
+def intent(phrase: str | None) -> object:
+    parsed = GRAMMAR.parse(phrase or "")
+    return parsed.intent if isinstance(parsed, Understood) else None
+
+
+def stream(listener: Listener, audio: np.ndarray) -> list[tuple[float, Heard]]:
+    """Feed ``audio`` block by block; (seconds into the stream, what was heard)."""
+    heard = []
+    for start in range(0, len(audio), BLOCK):
+        for h in listener.feed(audio[start : start + BLOCK]):
+            heard.append(((start + BLOCK) / RATE, h))
+    return heard
+
+
+def silence(seconds: float) -> np.ndarray:
+    return np.zeros(int(seconds * RATE), np.int16)
+
+
+def test_two_commands_in_one_stream_come_out_in_order_soon_after_each(recognizer: SphinxRecognizer) -> None:
+    first, second = espeak("north east", "en-us", 150), espeak("toward the rabbit", "en-us", 150)
+    audio = np.concatenate([silence(0.5), first, silence(1.0), second, silence(1.0)])
+    heard = stream(Listener(recognizer), audio)
+    assert [intent(h.phrase) for _, h in heard] == [intent("north east"), intent("toward the rabbit")]
+    loud = np.nonzero(np.abs(first.astype(np.int32)) > 0.05 * np.abs(first).max())[0]
+    first_end = (0.5 * RATE + loud[-1]) / RATE  # espeak-ng leaves some silence after the words
+    assert first_end < heard[0][0] < first_end + 0.45  # handed on about a quarter second after
+
+
+def test_silence_gives_nothing_and_other_speech_no_command(recognizer: SphinxRecognizer) -> None:
+    assert stream(Listener(recognizer), silence(2.0)) == []
+    heard = stream(Listener(recognizer), np.concatenate([espeak("the weather is nice today"), silence(1.0)]))
+    assert heard and all(h.phrase is None for _, h in heard)
+
+
+def test_reset_mid_utterance_drops_it_and_the_recognizer_is_free_again(recognizer: SphinxRecognizer) -> None:
+    listener = Listener(recognizer)
+    speech = espeak("capture north west", "en-us", 150)
+    assert stream(listener, np.concatenate([silence(0.3), speech[: len(speech) // 2]])) == []
+    listener.reset()  # the game started speaking
+    heard = stream(listener, np.concatenate([silence(0.3), speech, silence(1.0)]))
+    assert [intent(h.phrase) for _, h in heard] == [intent("capture north west")]
+
+
+@dataclass
+class Recording:
+    """Stands in for a recognizer at the seam: records how much audio each utterance got."""
+
+    name: str = "recording"
+    fed: list[int] = field(default_factory=list)
+
+    def listen(self) -> Recording:
+        self.fed.append(0)
+        return self
+
+    def feed(self, samples: np.ndarray) -> None:
+        self.fed[-1] += len(samples)
+
+    def finish(self) -> Heard:
+        return Heard("", None, None, 0.0, "silence")
+
+
+def test_endless_speech_is_cut_into_utterances_of_at_most_max_seconds() -> None:
+    sentence = espeak("the weather is nice today and the train is late again", "en-us", 170).astype(np.int32)
+    babble = np.zeros(9 * RATE, np.int32)  # overlapping talkers: no pause to end on
+    for start in range(0, len(babble) - len(sentence), len(sentence) // 3):
+        babble[start : start + len(sentence)] += sentence // 3
+    recording = Recording()
+    stream(Listener(recording), babble.astype(np.int16))
+    assert (MAX_SECONDS - 0.1) * RATE <= max(recording.fed) <= (MAX_SECONDS + 0.05) * RATE
