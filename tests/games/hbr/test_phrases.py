@@ -91,3 +91,10 @@ def test_snare_words_leave_the_grammar_when_snares_are_off() -> None:
     assert not any(p.startswith(("snare", "trap")) for p in g.phrases())
     parsed = g.parse("snare north east")
     assert isinstance(parsed, NotUnderstood) and "switched off" in parsed.message
+
+
+def test_net_is_typed_but_not_listened_for() -> None:
+    """Spoken, "net" was mostly a mishearing of "snare" or "step" (docs/benchmarks.md)."""
+    assert not any(p.split()[0] == "net" for p in G.phrases())
+    parsed = G.parse("net north east")
+    assert isinstance(parsed, Understood) and parsed.intent == Capture(Quadrant.NORTHEAST)
