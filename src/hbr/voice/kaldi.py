@@ -14,6 +14,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -79,17 +80,19 @@ class VoskRecognizer:
         self._vosk = vosk
 
     def listen(self) -> VoskUtterance:
-        return VoskUtterance(self)
+        began = time.perf_counter()
+        rec = self._vosk.KaldiRecognizer(self.model, RATE, self.grammar)
+        rec.SetWords(True)
+        return VoskUtterance(rec, self.phrases, time.perf_counter() - began)
 
 
 class VoskUtterance:
-    def __init__(self, recognizer: VoskRecognizer) -> None:
-        began = time.perf_counter()
-        self._phrases = recognizer.phrases
-        self._rec = recognizer._vosk.KaldiRecognizer(recognizer.model, RATE, recognizer.grammar)
-        self._rec.SetWords(True)
+    def __init__(self, rec: Any, phrases: set[str], seconds: float) -> None:
+        """``seconds``: time already spent on it (building the recognizer)."""
+        self._rec = rec
+        self._phrases = phrases
         self._parts: list[str] = []
-        self._seconds = time.perf_counter() - began
+        self._seconds = seconds
 
     def feed(self, samples: np.ndarray) -> None:
         began = time.perf_counter()

@@ -68,13 +68,12 @@ class SphinxRecognizer:
 
     name = "pocketsphinx"
 
-    def __init__(self, phrases: list[str], threshold: float = THRESHOLD) -> None:
+    def __init__(self, phrases: list[str]) -> None:
         try:
             from pocketsphinx import Config, Decoder, get_model_path
         except ImportError as err:  # pragma: no cover - a broken install
             raise RecognizerError(f"pocketsphinx is not installed ({err}): pip install pocketsphinx") from None
         model = os.path.join(get_model_path(), "en-us")
-        self.threshold = threshold
 
         def decoder() -> Decoder:
             return Decoder(
@@ -144,7 +143,7 @@ class SphinxUtterance:
             return Heard(words, None, 0.0, ms, "not a command")
         fit = (grammar_score - phone_score) / speech
         level = grammar_score / speech
-        confidence = logistic((fit + LEVEL_WEIGHT * level - self._recognizer.threshold) / SCALE)
+        confidence = logistic((fit + LEVEL_WEIGHT * level - THRESHOLD) / SCALE)
         if confidence < 0.5:
             return Heard(words, None, confidence, ms, "not a command")
         return Heard(words, words, confidence, ms)

@@ -84,7 +84,7 @@ class OmniscientBot:
             self._plan = winning_line(seen, self.budget).line or []
         if self._plan:
             return self._plan.pop(0)[1]
-        safe = [(promise(after), c) for c, after in _children(seen) if after.outcome is None]
+        safe = [(_promise(after), c) for c, after in _children(seen) if after.outcome is None]
         return max(safe, key=lambda t: t[0])[1] if safe else Step(Direction.NORTH)
 
 
@@ -125,7 +125,7 @@ def winning_line(start: State, budget: int) -> Search:
                 return [(_key(state), command)]
             if after.outcome is None and _key(after) not in visited:
                 visited.add(_key(after))
-                fresh.append((promise(after), command, after))
+                fresh.append((_promise(after), command, after))
         for _, command, after in sorted(fresh, key=lambda t: -t[0]):
             if len(visited) > budget:
                 return None
@@ -138,7 +138,7 @@ def winning_line(start: State, budget: int) -> Search:
     return Search(line, len(visited))
 
 
-def promise(state: State) -> float:
+def _promise(state: State) -> float:
     """How promising a position looks: the sooner the rabbit's route can be cut, the
     better; a bear at the hunter's heels costs turns, also while it is snared."""
     path = route(state.field, state.rabbit, state.field.hole)

@@ -31,9 +31,9 @@ TARGET_WORDS: dict[str, Target] = {
 }
 MOVE_PREFIXES = ("", "move", "go", "step", "i move")
 TOWARD_WORDS = ("toward", "towards")
-CAPTURE_VERBS = ("capture", "catch", "net")
-#: Typed only: spoken, "net" is a near miss for "snare" and "step" (docs/benchmarks.md).
-UNSPOKEN_VERBS = ("net",)
+#: The verbs listened for. "net" is typed only (a synonym below): spoken, it was a
+#: near miss for "snare" and "step" (docs/benchmarks.md).
+CAPTURE_VERBS = ("capture", "catch")
 SNARE_VERBS = ("snare", "trap")
 
 # Typed reduction: word -> replacement words (empty drops the word).
@@ -119,7 +119,7 @@ class HBRGrammar:
             spoken.append(f"{prefix} {word}".strip())
         for prefix, toward, the, word in product(MOVE_PREFIXES, TOWARD_WORDS, ("", "the "), TARGET_WORDS):
             spoken.append(f"{prefix} {toward} {the}{word}".strip())
-        verbs = [v for v in CAPTURE_VERBS + (SNARE_VERBS if self.snare else ()) if v not in UNSPOKEN_VERBS]
+        verbs = CAPTURE_VERBS + (SNARE_VERBS if self.snare else ())
         for verb, word in product(verbs, QUADRANT_WORDS):
             spoken.append(f"{verb} {word}")
         spoken.extend(META_PHRASES)
