@@ -49,6 +49,7 @@ class Clip:
     wpm: int
     condition: str
     audio: np.ndarray
+    noise: str = ""  # the kind of noise mixed in, if any
 
 
 def noises(seconds: float = 4.0, seed: int = 7) -> dict[str, np.ndarray]:
@@ -69,22 +70,29 @@ def noises(seconds: float = 4.0, seed: int = 7) -> dict[str, np.ndarray]:
 
 
 def clips(voices=VOICES, speeds=SPEEDS, conditions=CONDITIONS, seed: int = 7) -> Iterator[Clip]:
-    rng = random.Random(seed)
+    """Every clip of the corpus. Each voice and speed meets one kind of noise per
+    noisy condition, the same for all its clips, as one player in one room would;
+    the kinds take turns so that each gets a third of the clips. Each clip takes
+    the noise from a random point of its loop."""
+    rng = np.random.default_rng(seed)
     noise = noises(seed=seed)
     kinds = sorted(noise)
     for texts, is_command in ((COMMAND_FORMS, True), (NON_COMMANDS, False)):
         for text in texts:
-            for voice in voices:
-                for wpm in speeds:
-                    speech = pad(espeak(text, voice, wpm), 0.3)
-                    for condition in conditions:
-                        audio = speech
+            for v, voice in enumerate(voices):
+                for w, wpm in enumerate(speeds):
+                    # a second of quiet after the words, for the endpointer to end on;
+                    # noise, where there is noise, goes on through it as in a real room
+                    speech = np.concatenate([pad(espeak(text, voice, wpm), 0.3), np.zeros(RATE, np.int16)])
+                    for c, condition in enumerate(conditions):
+                        audio, kind = speech, ""
                         if condition != "clean":
-                            snr = float(condition.split()[0])
-                            audio = mix_at_snr(speech, noise[rng.choice(kinds)], snr)
-                        yield Clip(text, is_command, voice, wpm, condition, audio)
+                            kind = kinds[(v + w + c) % len(kinds)]
+                            loop = np.roll(noise[kind], int(rng.integers(len(noise[kind]))))
+                            audio = mix_at_snr(speech, loop, float(condition.split()[0]))
+                        yield Clip(text, is_command, voice, wpm, condition, audio, kind)
     for kind in kinds:
-        yield Clip("", False, "-", 0, f"{kind} noise", noise[kind][: 2 * RATE])
+        yield Clip("", False, "-", 0, f"{kind} noise", noise[kind][: 2 * RATE], kind)
     yield Clip("", False, "-", 0, "digital silence", np.zeros(2 * RATE, np.int16))
 
 

@@ -5,9 +5,11 @@ each recognizer backend available on this machine.
 Run: python bench/speech.py [--quick] [--backend pocketsphinx|vosk]
 The corpus (bench/corpus.py) is espeak-ng speech in several voices and speeds,
 clean and with noise at 20 and 10 dB SNR, plus other sentences, silence and noise.
-Every clip is streamed in 30 ms blocks through the game's own listener (endpointer
-and recognizer), as in a live game; each voice, speed and noise condition is one
-session on a fresh recognizer (bench/corpus.py: sessions).
+Every clip is streamed in 30 ms blocks through the game's own listener (noise
+suppressor, endpointer and recognizer), as in a live game; each voice, speed and
+noise condition is one session on a fresh listener and recognizer, in one kind of
+noise that goes on between the clips (bench/corpus.py: clips, sessions). Results
+are printed per condition and per kind of noise.
 Targets (docs/benchmarks.md): >= 98% clean, >= 93% at 10 dB, false accepts <= 3%,
 end of speech to command p50 <= 300 ms.
 """
@@ -30,10 +32,11 @@ from corpus import CONDITIONS, clips, sessions  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
+from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.audio import RATE  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import find_model  # noqa: E402
-from hbr.voice.recognizer import Heard, Recognizer  # noqa: E402
+from hbr.voice.recognizer import Heard  # noqa: E402
 
 
 def peak_mb() -> float:
@@ -46,23 +49,22 @@ def speech_end(audio: np.ndarray) -> int:
     return int(loud[-1]) + 1 if len(loud) else len(audio)
 
 
-def stream(recognizer: Recognizer, audio: np.ndarray, end: int) -> tuple[list[Heard], float | None]:
-    """Stream a clip (and one second of quiet after it) in 30 ms blocks, as the
-    microphone delivers them, through the game's own listener. Returns what was heard
-    and the delay from the end of speech to the first utterance that ended after it.
+def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard], float | None]:
+    """Stream a clip (which ends in a second of quiet, or of noise) in 30 ms blocks,
+    as the microphone delivers them, through the game's own listener. Returns what
+    was heard and the delay from the end of speech to the first utterance that ended
+    after it.
 
     Speech is decoded while it arrives, faster than real time, so the delay is the
     audio time the endpointer needs after the last word plus the time spent on the
     block in which the utterance ended (its last frames and the recognizer's finish).
     """
-    listener = Listener(recognizer)
     block = int(0.03 * RATE)
-    tail = np.concatenate([audio, np.zeros(RATE, np.int16)])
     heard: list[Heard] = []
     delay = None
-    for start in range(0, len(tail), block):
+    for start in range(0, len(audio), block):
         began = time.perf_counter()
-        done = listener.feed(tail[start : start + block])
+        done = listener.feed(audio[start : start + block])
         if done and delay is None and start + block >= end:
             delay = (start + block - end) / RATE + time.perf_counter() - began
         heard += done
@@ -81,25 +83,30 @@ def run(name: str, make, quick: bool) -> None:
     kwargs = {k: v for k, v in (("voices", voices), ("speeds", speeds)) if v}
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
     false_accepts = [0, 0]
+    asked: dict[bool, list[bool]] = {True: [], False: []}  # accepted right / wrong: asked back?
     audio_seconds = decode_seconds = 0.0
     delays: list[float] = []
     for session in sessions(clips(**kwargs)):
-        recognizer = make(grammar.phrases())  # a new player: nothing learned from the last one
+        # a new player: nothing learned from the last one, neither voice nor room
+        listener = Listener(make(grammar.phrases()))
         for clip in session:
-            heard, delay = stream(recognizer, clip.audio, speech_end(clip.audio))
+            heard, delay = stream(listener, clip.audio, speech_end(clip.audio))
             audio_seconds += len(clip.audio) / RATE
             decode_seconds += sum(h.decode_ms for h in heard) / 1000
             got = set()
+            want = grammar.parse(clip.text).intent if clip.is_command else None  # type: ignore[union-attr]
             for h in heard:
                 parsed = grammar.parse(h.phrase) if h.phrase else None
                 if isinstance(parsed, Understood):
                     got.add(parsed.intent)
+                    asked[parsed.intent == want].append((h.confidence or 0.0) < CONFIRM_BELOW)
             if clip.is_command:
-                want = grammar.parse(clip.text).intent  # type: ignore[union-attr]
-                row = counts[clip.condition]
-                row[0] += 1
-                row[1] += got == {want}
-                row[2] += bool(got - {want})
+                by_phrase = [f"clean: {clip.text}"] if clip.condition == "clean" else []
+                for key in (clip.condition, *([f"{clip.condition}, {clip.noise}"] if clip.noise else []), *by_phrase):
+                    row = counts[key]
+                    row[0] += 1
+                    row[1] += got == {want}
+                    row[2] += bool(got - {want})
                 if clip.condition == "clean" and delay is not None:
                     delays.append(delay)
             else:
@@ -108,9 +115,12 @@ def run(name: str, make, quick: bool) -> None:
     print(f"== {name}")
     print(f"model load: {load:.2f} s; memory added by loading the recognizer: {loaded - base:.0f} MB "
           f"(process peak then {loaded:.0f} MB)")
-    for condition in CONDITIONS:
-        total, right, wrong = counts[condition]
-        print(f"commands {condition:>6}: {right / total:6.1%} right, {wrong / total:5.1%} wrong command  (n={total})")
+    for key in sorted(counts, key=lambda k: (CONDITIONS.index(k.split(",")[0].split(":")[0]), k)):
+        total, right, wrong = counts[key]
+        if ":" not in key or right < 0.9 * total:  # phrases: only those often missed
+            print(f"commands {key:>14}: {right / total:6.1%} right, {wrong / total:5.1%} wrong command  (n={total})")
+    print(f"asked back (confidence below {CONFIRM_BELOW}): {np.mean(asked[True]):.1%} of right commands, "
+          f"{np.mean(asked[False]):.1%} of wrong ones and false accepts")
     print(f"non-commands, silence, noise accepted as a command: {false_accepts[1] / false_accepts[0]:.1%} "
           f"(n={false_accepts[0]})")
     print(f"real-time factor: {decode_seconds / audio_seconds:.3f} ({audio_seconds / decode_seconds:.0f}x faster than real time)")

@@ -35,6 +35,7 @@ from hbr.voice.microphone import Microphone
 from hbr.voice import models as speech_models
 from hbr.voice.audio import AudioError, read_wav, write_wav
 from hbr.voice.backends import BACKENDS, open_recognizer
+from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import RecognizerError, decode
 
 EXIT_OK = 0
@@ -297,6 +298,9 @@ def _play_live(
         recognizer, why = open_recognizer(settings.backend, table.grammar.phrases(), model)
         microphone = Microphone(_device(settings.input_device or None))
         print(f"{why} Microphone: {microphone.name}.", flush=True)
+        if not NoiseSuppressor().active:
+            print("Noise suppression is off: the webrtc-noise-gain package is not installed "
+                  "(it has no wheel for this system). A quiet room helps.", flush=True)
     except (AudioDeviceError, RecognizerError) as err:
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
     speaker = _speaker(args, settings)

@@ -13,7 +13,7 @@ import pytest
 
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood
-from hbr.voice.audio import RATE
+from hbr.voice.audio import RATE, mix_at_snr
 from hbr.voice.endpoint import MAX_SECONDS, Listener
 from hbr.voice.recognizer import Heard
 from hbr.voice.sphinx import SphinxRecognizer
@@ -60,8 +60,12 @@ def test_two_commands_in_one_stream_come_out_in_order_soon_after_each(recognizer
 
 def test_silence_gives_nothing_and_other_speech_no_command(recognizer: SphinxRecognizer) -> None:
     assert stream(Listener(recognizer), silence(2.0)) == []
-    heard = stream(Listener(recognizer), np.concatenate([espeak("the weather is nice today"), silence(1.0)]))
-    assert heard and all(h.phrase is None for _, h in heard)
+    sentences = ["the weather is nice today", "what time is it", "I need a coffee", "close the window"]
+    audio = np.concatenate([part for text in sentences for part in (espeak(text), silence(1.0))])
+    heard = stream(Listener(recognizer), audio)
+    assert len(heard) >= len(sentences)
+    accepted = [h.phrase for _, h in heard if h.phrase]
+    assert len(accepted) <= 1, accepted  # the benchmark: about 2% of other speech passes
 
 
 def test_reset_mid_utterance_drops_it_and_the_recognizer_is_free_again(recognizer: SphinxRecognizer) -> None:
@@ -99,3 +103,22 @@ def test_endless_speech_is_cut_into_utterances_of_at_most_max_seconds() -> None:
     recording = Recording()
     stream(Listener(recording), babble.astype(np.int16))
     assert (MAX_SECONDS - 0.1) * RATE <= max(recording.fed) <= (MAX_SECONDS + 0.05) * RATE
+
+
+def test_a_command_in_steady_hum_ends_soon_after_the_words(recognizer: SphinxRecognizer) -> None:
+    """Mains hum and hiss are speech to the voice activity detector; the noise
+    suppressor in front of it lets the utterance end when the words do."""
+    t = np.arange(6 * RATE) / RATE
+    hiss = np.random.default_rng(5).normal(0, 0.3, len(t))
+    hum = (3000 * (np.sin(2 * np.pi * 50 * t) + 0.5 * np.sin(2 * np.pi * 150 * t) + hiss)).astype(np.int16)
+    words = espeak("capture north west", "en-us", 150)
+    speech = np.concatenate([silence(2.0), words, silence(2.0)])
+    audio = mix_at_snr(speech, hum, 10)
+    heard = stream(Listener(recognizer), audio)
+    learning = [h for at, h in heard if at < 1.0]  # the suppressor's first moments in the room
+    assert all(h.phrase is None for h in learning)
+    loud = np.nonzero(np.abs(words.astype(np.int32)) > 0.05 * np.abs(words).max())[0]
+    words_end = 2.0 + loud[-1] / RATE
+    (at, h), = [(at, h) for at, h in heard if at >= 1.0]
+    assert words_end < at < words_end + 0.6
+    assert h.phrase == "capture north west"

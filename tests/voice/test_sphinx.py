@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.games.hbr.table import HBRTable
@@ -19,8 +21,9 @@ from hbr.grammar import Understood
 from hbr.session import Session
 from hbr.speech.speaker import TextSpeaker
 from hbr.voice.audio import RATE, mix_at_snr, pad, write_wav
-from hbr.voice.recognizer import decode
-from hbr.voice.sphinx import SphinxRecognizer
+from hbr.voice.denoise import NoiseSuppressor
+from hbr.voice.recognizer import RecognizerError, decode
+from hbr.voice.sphinx import FEATURES, RejectionModel, Segment, SphinxRecognizer, edits, evidence, expand
 from hbr.voice.synth import espeak
 
 pytestmark = pytest.mark.audio
@@ -157,9 +160,76 @@ def test_a_fresh_recognizer_gets_its_first_utterance_right() -> None:
     the first utterance is decoded whole, so the first command of a game is not lost."""
     fresh = SphinxRecognizer(GRAMMAR.phrases())
     audio = pad(espeak("capture north west", "en-us", 150), 0.3)
-    utterance = fresh.listen()
+    utterance, suppressor = fresh.listen(), NoiseSuppressor()
     for start in range(0, len(audio), 480):
-        utterance.feed(audio[start : start + 480])
+        utterance.feed(suppressor.process(audio[start : start + 480]))
     assert utterance.finish().phrase == "capture north west"
     assert fresh.settled
     assert decode(fresh, audio).phrase == "capture north west"  # and streamed after it
+
+
+@given(st.lists(st.sampled_from("ABCD"), max_size=8), st.lists(st.sampled_from("ABCD"), max_size=8))
+def test_phone_edits_are_a_distance(a: list[str], b: list[str]) -> None:
+    assert edits(a, b) == edits(b, a)
+    assert (edits(a, b) == 0) == (a == b)
+    assert abs(len(a) - len(b)) <= edits(a, b) <= max(len(a), len(b))
+    assert edits(a, b) <= edits(a, b[:-1]) + 1
+
+
+def test_phone_edits_known_cases() -> None:
+    assert edits("HH EH L P".split(), "HH EH L P".split()) == 0
+    assert edits("HH EH L".split(), "HH EH L P".split()) == 1
+    assert edits("K W IH T".split(), "HH EH L P".split()) == 4
+
+
+def test_evidence_from_segments() -> None:
+    grammar = [Segment("<sil>", 0, 29, -300.0), Segment("help", 30, 69, -2000.0), Segment("<sil>", 70, 99, -300.0)]
+    phones = [Segment("SIL", 0, 29, -290.0), Segment("HH", 30, 39, -400.0), Segment("EH", 40, 54, -500.0),
+              Segment("L", 55, 69, -500.0), Segment("SIL", 70, 99, -290.0)]
+    values = dict(zip(FEATURES, evidence(grammar, phones, 0.5, "HH EH L P".split())))
+    assert values["fit"] == pytest.approx((-2600 - -1980) / 40)
+    assert values["level"] == pytest.approx(-2600 / 40)
+    assert values["word level"] == pytest.approx(-2000 / 40)
+    assert values["coverage"] == pytest.approx(0.4 / 0.5)
+    assert values["words"] == 1 and values["phones"] == 4
+    assert values["silence share"] == pytest.approx(0.6)
+    assert values["phone distance"] == pytest.approx(1 / 4)
+    assert values["phone ratio"] == pytest.approx(3 / 4)
+
+
+def test_a_broken_rejection_model_is_a_clear_error(tmp_path: Path) -> None:
+    broken = tmp_path / "model.json"
+    broken.write_text("{not json")
+    with pytest.raises(RecognizerError, match="rejection model .* is unusable"):
+        RejectionModel.load(broken)
+    broken.write_text(json.dumps({"features": ["fit"], "mean": [0], "scale": [1], "weights": [1], "bias": 0,
+                                  "threshold": 0}))
+    with pytest.raises(RecognizerError, match="other features"):
+        RejectionModel.load(broken)
+
+
+def test_the_shipped_rejection_model_loads_and_ranks_a_command_above_other_speech(
+    recognizer: SphinxRecognizer,
+) -> None:
+    model = RejectionModel.load()
+    assert len(model.weights) == len(expand(np.zeros(len(FEATURES))))
+    decode(recognizer, pad(espeak("capture north west", "en-us", 150), 0.3))
+    command = recognizer.last
+    decode(recognizer, pad(espeak("capture the flag", "en-us", 150), 0.3))
+    other = recognizer.last
+    assert command is not None and other is not None
+    assert model.confidence(command.values) > 0.5 > model.confidence(other.values)
+
+
+def test_expand_appends_every_product_of_two() -> None:
+    assert expand(np.array([1.0, 2.0, 3.0])).tolist() == [1, 2, 3, 1, 2, 3, 4, 6, 9]
+    assert expand(np.ones((4, 10))).shape == (4, 65)
+
+
+def test_a_model_with_the_wrong_number_of_weights_is_refused(tmp_path: Path) -> None:
+    n = len(FEATURES)
+    stale = tmp_path / "model.json"
+    stale.write_text(json.dumps({"features": FEATURES, "mean": [0] * n, "scale": [1] * n, "weights": [0] * n,
+                                 "bias": 0, "threshold": 0}))
+    with pytest.raises(RecognizerError, match=f"has {n} weights"):
+        RejectionModel.load(stale)

@@ -18,6 +18,8 @@ from typing import Protocol
 
 import numpy as np
 
+from hbr.voice.denoise import NoiseSuppressor
+
 
 class RecognizerError(RuntimeError):
     """A backend cannot be used; the message says why and what to do."""
@@ -60,9 +62,11 @@ class Recognizer(Protocol):
 
 
 def decode(recognizer: Recognizer, samples: np.ndarray) -> Heard:
-    """Recognize one complete utterance (16 kHz mono int16)."""
+    """Recognize one complete utterance (16 kHz mono int16), with noise suppressed
+    as in a live game."""
+    suppressor = NoiseSuppressor()
     utterance = recognizer.listen()
-    utterance.feed(samples)
+    utterance.feed(np.concatenate([suppressor.process(samples), suppressor.flush()]))
     return utterance.finish()
 
 

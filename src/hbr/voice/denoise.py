@@ -1,0 +1,76 @@
+"""Noise suppression in front of the endpointer and the recognizer.
+
+Household noise (a fan, mains hum, hiss from a cheap microphone) is what costs
+most commands: at 10 dB signal to noise, pocketsphinx decoded 81% of the benchmark's
+commands right without suppression and 86% with WebRTC's suppressor (level 2) in
+front of it; clean speech was not hurt (docs/benchmarks.md). The suppressor learns
+the noise from the stream itself, so it runs on everything the microphone delivers,
+including the pauses between commands, not on the speech alone.
+
+Where noise was removed, and in recordings of exact digital silence, a faint fixed
+noise floor is put back, as any real microphone has: on digital silence the voice
+activity detector keeps calling the fading end of a word speech (the end of a
+command was found 290 ms after the last word, median, against 230 ms with the
+floor), and pocketsphinx loses the first word.
+
+WebRTC's suppressor comes from the ``webrtc-noise-gain`` package (Home Assistant's
+voice pipeline). It has wheels for Linux and macOS only; where it is missing
+(Windows), audio passes through unchanged and :attr:`NoiseSuppressor.active` says so.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: Standard deviation of the noise floor (-47 dBFS). pocketsphinx decoded clean
+#: commands right, by floor: 8: 83%, 40: 93%, 150: 95%, 300: 93%.
+FLOOR = 150.0
+#: WebRTC's suppression level, 0 (off) to 4 (most). Commands decoded right at
+#: 10 dB, by level: 1: 85.4%, 2: 86.1%, 3: 85.4%, 4: 85.0%.
+LEVEL = 2
+_FRAME = 160  # the suppressor works on 10 ms frames at 16 kHz
+
+
+class NoiseSuppressor:
+    """Feed 16 kHz int16 blocks of any size; get back the suppressed samples, with the
+    floor, of every whole 10 ms frame so far (a block's leftover waits for the next)."""
+
+    def __init__(self, level: int = LEVEL, floor: float = FLOOR) -> None:
+        try:
+            from webrtc_noise_gain import AudioProcessor
+        except ImportError:
+            self._processor = None
+        else:
+            self._processor = AudioProcessor(0, level)
+        self._pending = np.zeros(0, np.int16)
+        self._floor = floor
+        self._noise = np.random.default_rng(0)
+
+    @property
+    def active(self) -> bool:
+        """Whether noise is suppressed here (False where the package is missing)."""
+        return self._processor is not None
+
+    def process(self, samples: np.ndarray) -> np.ndarray:
+        samples = np.asarray(samples, np.int16)
+        if self._processor is None:
+            return self._with_floor(samples)
+        self._pending = np.concatenate([self._pending, samples])
+        whole = len(self._pending) - len(self._pending) % _FRAME
+        frames = self._pending[:whole]
+        self._pending = self._pending[whole:]
+        out = [self._processor.Process10ms(frames[i : i + _FRAME].tobytes()).audio for i in range(0, whole, _FRAME)]
+        return self._with_floor(np.frombuffer(b"".join(out), np.int16))
+
+    def flush(self) -> np.ndarray:
+        """The suppressed leftover, padded with quiet to a whole frame (end of a recording)."""
+        if self._processor is None or not len(self._pending):
+            return np.zeros(0, np.int16)
+        rest = len(self._pending)
+        return self.process(np.zeros(_FRAME - rest, np.int16))[:rest]
+
+    def _with_floor(self, samples: np.ndarray) -> np.ndarray:
+        if not self._floor:
+            return samples
+        noisy = samples + self._noise.normal(0.0, self._floor, len(samples))
+        return np.clip(np.round(noisy), -32768, 32767).astype(np.int16)
