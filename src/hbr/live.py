@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from hbr.session import Session
 from hbr.speech.speaker import Speaker
 from hbr.voice.microphone import Microphone
-from hbr.voice.recognizer import Heard, Recognizer
+from hbr.voice.recognizer import UNCLEAR, Heard, Recognizer
 
 #: Seconds the microphone stays deaf after the game stops speaking (room echo).
 ECHO_GUARD = 0.25
@@ -93,7 +93,7 @@ def run_live(
                 if heard.phrase:
                     echo(f"> {heard.phrase}")
                     session.hear(heard.phrase, heard.confidence)
-                elif heard.rejected == "not a command":
+                elif heard.rejected == UNCLEAR:
                     session.say(NOT_CAUGHT)
             elif kind == "microphone lost":
                 listening = False

@@ -36,10 +36,11 @@ def test_parse_result() -> None:
     ok = parse_result(result("capture north east", 0.99, 0.95, 0.97), phrases, 12.0)
     assert ok.phrase == "capture north east" and ok.confidence == 0.95 and ok.rejected is None
     assert parse_result(result(""), phrases, 1.0).rejected == "silence"
-    assert parse_result(result("north [unk]", 0.9, 0.5), phrases, 1.0).rejected == "not a command"
-    assert parse_result(result("north north", 0.9, 0.9), phrases, 1.0).rejected == "not a command"
+    assert parse_result(result("north [unk]", 0.9, 0.5), phrases, 1.0).rejected == "unclear"
+    assert parse_result(result("north north", 0.9, 0.9), phrases, 1.0).rejected == "unclear"
+    assert parse_result(result("[unk] [unk]", 0.9, 0.9), phrases, 1.0).rejected == "not a command"
     low = parse_result(result("north", 0.3), phrases, 1.0)
-    assert low.phrase is None and low.rejected == "not a command" and low.confidence == 0.3
+    assert low.phrase is None and low.rejected == "unclear" and low.confidence == 0.3
 
 
 def test_segments_closed_at_a_pause_join_into_one_utterance() -> None:

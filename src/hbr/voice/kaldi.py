@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from hbr.voice.audio import RATE
-from hbr.voice.recognizer import Heard, RecognizerError
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError
 
 UNKNOWN = "[unk]"
 #: Lowest word confidence for an accepted phrase.
@@ -49,11 +49,13 @@ def parse_result(result: str, phrases: set[str], decode_ms: float) -> Heard:
     confidences = [float(w.get("conf", 0.0)) for w in doc.get("result", [])]
     confidence = min(confidences) if confidences else None
     if not words:
-        return Heard("", None, None, decode_ms, "silence")
-    if UNKNOWN in words.split() or words not in phrases:
-        return Heard(words, None, confidence, decode_ms, "not a command")
+        return Heard("", None, None, decode_ms, SILENCE)
+    if all(word == UNKNOWN for word in words.split()):
+        return Heard(words, None, confidence, decode_ms, NOT_A_COMMAND)
+    if UNKNOWN in words.split() or words not in phrases:  # some of the game's words
+        return Heard(words, None, confidence, decode_ms, UNCLEAR)
     if confidence is not None and confidence < MIN_WORD_CONFIDENCE:
-        return Heard(words, None, confidence, decode_ms, "not a command")
+        return Heard(words, None, confidence, decode_ms, UNCLEAR)
     return Heard(words, words, confidence, decode_ms)
 
 

@@ -21,6 +21,11 @@ import numpy as np
 from hbr.voice.denoise import NoiseSuppressor
 
 
+SILENCE = "silence"
+UNCLEAR = "unclear"
+NOT_A_COMMAND = "not a command"
+
+
 class RecognizerError(RuntimeError):
     """A backend cannot be used; the message says why and what to do."""
 
@@ -30,8 +35,11 @@ class Heard:
     """One utterance as recognized.
 
     ``words``: what the recognizer decoded (may be off-grammar); ``phrase``: the
-    grammar phrase accepted, or None; ``rejected``: why not ("silence", "not a
-    command"); ``confidence`` 0..1 where the backend gives one.
+    grammar phrase accepted, or None; ``rejected``: why not: SILENCE, UNCLEAR (it
+    may well have been meant as a command: the player is asked to say it again) or
+    NOT_A_COMMAND (other talk or noise: passed over in silence, so that a room with
+    a television does not make the game nag); ``confidence`` 0..1 where the backend
+    gives one.
     """
 
     words: str

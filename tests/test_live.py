@@ -1,0 +1,48 @@
+"""The live loop, with a stand-in microphone at its seam (the real microphone path
+is tested on a virtual sound card in tests/audio)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+
+from hbr.games.hbr.table import HBRTable
+from hbr.live import NOT_CAUGHT, run_live
+from hbr.session import Session
+from hbr.speech.speaker import TextSpeaker
+from hbr.voice.recognizer import NOT_A_COMMAND, UNCLEAR, Heard
+
+
+class Utterances:
+    """Yields what was 'heard', then lets the keyboard end the game."""
+
+    def __init__(self, heard: list[Heard]) -> None:
+        self.heard = heard
+        self.failed: str | None = None
+        self.finished = threading.Event()
+
+    def utterances(self, recognizer: object, muted: Callable[[], bool], stop: Callable[[], bool]) -> Iterator[Heard]:
+        yield from self.heard
+        self.finished.set()
+        while not stop():
+            self.finished.wait(0.05)
+
+
+def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
+    said: list[str] = []
+    speaker = TextSpeaker(said.append)
+    session = Session(HBRTable.new(21), speaker)
+    microphone = Utterances([
+        Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND),  # the television
+        Heard("north east", None, 0.3, 5.0, UNCLEAR),  # the player, not heard well
+        Heard("north east", "north east", 0.9, 5.0),
+    ])
+
+    def keyboard(stopped: Callable[[], bool]) -> Iterator[str]:
+        microphone.finished.wait(5)
+        yield "quit"
+        yield "yes"
+
+    run_live(session, speaker, keyboard, microphone, object(), echo=said.append)  # type: ignore[arg-type]
+    assert said.count(NOT_CAUGHT) == 1
+    assert said.index(NOT_CAUGHT) < said.index("> north east")
