@@ -44,13 +44,18 @@ TARGET_FALSE_ACCEPTS = 0.02
 PENALTY = 33.0
 BLOCK = 480  # 30 ms at 16 kHz, as the microphone delivers it
 
+#: Per clip: each utterance's evidence, and whether it was the command said.
+Measured = list[tuple[Clip, list[tuple[tuple[float, ...], bool]]]]
+#: Mean, scale, weights, bias.
+Model = tuple[np.ndarray, np.ndarray, np.ndarray, float]
+
 
 def intent(grammar: HBRGrammar, text: str) -> object:
     parsed = grammar.parse(text) if text else None
     return parsed.intent if isinstance(parsed, Understood) else None
 
 
-def measure(session: list[Clip]) -> list[tuple[Clip, list[tuple[tuple[float, ...], bool]]]]:
+def measure(session: list[Clip]) -> Measured:
     """For each clip of one session (a fresh recognizer): each utterance's evidence
     and whether it was the command said."""
     grammar = HBRGrammar()
@@ -71,7 +76,7 @@ def measure(session: list[Clip]) -> list[tuple[Clip, list[tuple[tuple[float, ...
     return out
 
 
-def fit(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+def fit(x: np.ndarray, y: np.ndarray) -> Model:
     """Mean, scale, weights and bias of an L2-penalised logistic regression (Newton)."""
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
     z = np.hstack([expand((x - mean) / scale), np.ones((len(x), 1))])
@@ -89,12 +94,12 @@ def fit(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return mean, scale, w[:-1], float(w[-1])
 
 
-def score(model: tuple[np.ndarray, np.ndarray, np.ndarray, float], values: tuple[float, ...]) -> float:
+def score(model: Model, values: tuple[float, ...]) -> float:
     mean, scale, weights, bias = model
     return float(expand((np.asarray(values) - mean) / scale) @ weights + bias)
 
 
-def threshold(model, measured) -> float:  # type: ignore[no-untyped-def]
+def threshold(model: Model, measured: Measured) -> float:
     """The score that TARGET_FALSE_ACCEPTS of the non-command clips reach."""
     best = sorted(
         (max((score(model, v) for v, _ in found), default=-np.inf) for clip, found in measured if not clip.is_command),
@@ -103,7 +108,7 @@ def threshold(model, measured) -> float:  # type: ignore[no-untyped-def]
     return best[int(TARGET_FALSE_ACCEPTS * len(best))]
 
 
-def evaluate(model, cut: float, measured) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def evaluate(model: Model, cut: float, measured: Measured) -> dict[str, float]:
     """Commands right per condition and false accepts, as bench/speech.py counts them:
     a command is right when every accepted utterance of its clip was that command."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -115,7 +120,7 @@ def evaluate(model, cut: float, measured) -> dict[str, float]:  # type: ignore[n
     return {key: hit / total for key, (total, hit) in counts.items()}
 
 
-def arrays(measured) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+def arrays(measured: Measured) -> tuple[np.ndarray, np.ndarray]:
     rows = [(values, right) for _, found in measured for values, right in found]
     return np.array([v for v, _ in rows]), np.array([r for _, r in rows], float)
 

@@ -300,7 +300,7 @@ def _play_live(
         print(f"{why} Microphone: {microphone.name}.", flush=True)
         if not NoiseSuppressor().active:
             print("Noise suppression is off: the webrtc-noise-gain package is not installed "
-                  "(it has no wheel for this system). A quiet room helps.", flush=True)
+                  "(hbr installs it on Linux only). A quiet room helps.", flush=True)
     except (AudioDeviceError, RecognizerError) as err:
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
     speaker = _speaker(args, settings)
