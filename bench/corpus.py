@@ -96,6 +96,21 @@ def clips(voices=VOICES, speeds=SPEEDS, conditions=CONDITIONS, seed: int = 7) ->
     yield Clip("", False, "-", 0, "digital silence", np.zeros(2 * RATE, np.int16))
 
 
+def narrowband(audio: np.ndarray) -> np.ndarray:
+    """The clip as a narrowband channel gives it (a Bluetooth headset in hands-free
+    mode, a telephone line): only 300-3400 Hz."""
+    spectrum = np.fft.rfft(audio.astype(np.float64))
+    hz = np.fft.rfftfreq(len(audio), 1 / RATE)
+    spectrum[(hz < 300) | (hz > 3400)] = 0
+    return np.clip(np.fft.irfft(spectrum, len(audio)), -32768, 32767).astype(np.int16)
+
+
+def through(channel, all_clips: Iterable[Clip]) -> Iterator[Clip]:  # type: ignore[no-untyped-def]
+    """The clips as heard through ``channel``."""
+    for clip in all_clips:
+        yield Clip(clip.text, clip.is_command, clip.voice, clip.wpm, clip.condition, channel(clip.audio), clip.noise)
+
+
 def sessions(all_clips: Iterable[Clip], seed: int = 7) -> list[list[Clip]]:
     """The clips grouped as players make them: one session per voice, speed and noise
     condition (the way one player in one room sounds), commands and other speech

@@ -2,7 +2,7 @@
 real-time factor, end-of-speech-to-command delay, load time and peak memory for
 each recognizer backend available on this machine.
 
-Run: python bench/speech.py [--quick] [--backend pocketsphinx|vosk]
+Run: python bench/speech.py [--quick] [--backend pocketsphinx|vosk] [--narrowband]
 The corpus (bench/corpus.py) is espeak-ng speech in several voices and speeds,
 clean and with noise at 20 and 10 dB SNR, plus other sentences, silence and noise.
 Every clip is streamed in 30 ms blocks through the game's own listener (noise
@@ -28,7 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from corpus import CONDITIONS, clips, sessions  # noqa: E402
+from corpus import CONDITIONS, clips, narrowband, sessions, through  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
@@ -71,7 +71,7 @@ def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard]
     return heard, delay
 
 
-def run(name: str, make, quick: bool) -> None:
+def run(name: str, make, quick: bool, narrow: bool = False) -> None:
     grammar = HBRGrammar()
     base = peak_mb()
     began = time.perf_counter()
@@ -86,7 +86,8 @@ def run(name: str, make, quick: bool) -> None:
     asked: dict[bool, list[bool]] = {True: [], False: []}  # accepted right / wrong: asked back?
     audio_seconds = decode_seconds = 0.0
     delays: list[float] = []
-    for session in sessions(clips(**kwargs)):
+    corpus = clips(**kwargs)
+    for session in sessions(through(narrowband, corpus) if narrow else corpus):
         # a new player: nothing learned from the last one, neither voice nor room
         listener = Listener(make(grammar.phrases()))
         for clip in session:
@@ -134,11 +135,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 voices, 1 speed")
     parser.add_argument("--backend", choices=("pocketsphinx", "vosk"))
+    parser.add_argument("--narrowband", action="store_true",
+                        help="every clip through a 300-3400 Hz channel, as from a Bluetooth headset")
     args = parser.parse_args()
     from hbr.voice.sphinx import SphinxRecognizer
 
     if args.backend in (None, "pocketsphinx"):
-        run("pocketsphinx", SphinxRecognizer, args.quick)
+        run("pocketsphinx", SphinxRecognizer, args.quick, args.narrowband)
     if args.backend in (None, "vosk"):
         found = find_model()
         if found.path is None:
@@ -146,7 +149,8 @@ def main() -> None:
         else:
             from hbr.voice.kaldi import VoskRecognizer
 
-            run(f"vosk ({found.path.name})", lambda phrases: VoskRecognizer(phrases, found.path), args.quick)
+            run(f"vosk ({found.path.name})", lambda phrases: VoskRecognizer(phrases, found.path), args.quick,
+                args.narrowband)
 
 
 if __name__ == "__main__":
