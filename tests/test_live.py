@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable, Iterator
 
 from hbr.games.hbr.table import HBRTable
-from hbr.live import NOT_CAUGHT, run_live
+from hbr.live import NARROWBAND, NOT_CAUGHT, run_live
 from hbr.session import Session
 from hbr.speech.speaker import TextSpeaker
 from hbr.voice.recognizer import NOT_A_COMMAND, UNCLEAR, Heard
@@ -16,8 +16,9 @@ from hbr.voice.recognizer import NOT_A_COMMAND, UNCLEAR, Heard
 class Utterances:
     """Yields what was 'heard', then lets the keyboard end the game."""
 
-    def __init__(self, heard: list[Heard]) -> None:
+    def __init__(self, heard: list[Heard], narrowband: bool = False) -> None:
         self.heard = heard
+        self.narrowband = narrowband
         self.failed: str | None = None
         self.finished = threading.Event()
 
@@ -28,15 +29,11 @@ class Utterances:
             self.finished.wait(0.05)
 
 
-def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
+def play(microphone: Utterances) -> list[str]:
+    """A live game that hears what ``microphone`` yields, then quits by keyboard."""
     said: list[str] = []
     speaker = TextSpeaker(said.append)
     session = Session(HBRTable.new(21), speaker)
-    microphone = Utterances([
-        Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND),  # the television
-        Heard("north east", None, 0.3, 5.0, UNCLEAR),  # the player, not heard well
-        Heard("north east", "north east", 0.9, 5.0),
-    ])
 
     def keyboard(stopped: Callable[[], bool]) -> Iterator[str]:
         microphone.finished.wait(5)
@@ -44,5 +41,20 @@ def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
         yield "yes"
 
     run_live(session, speaker, keyboard, microphone, object(), echo=said.append)  # type: ignore[arg-type]
+    return said
+
+
+def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
+    said = play(Utterances([
+        Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND),  # the television
+        Heard("north east", None, 0.3, 5.0, UNCLEAR),  # the player, not heard well
+        Heard("north east", "north east", 0.9, 5.0),
+    ]))
     assert said.count(NOT_CAUGHT) == 1
     assert said.index(NOT_CAUGHT) < said.index("> north east")
+
+
+def test_a_narrowband_microphone_is_reported_once() -> None:
+    heard = [Heard("north east", "north east", 0.9, 5.0), Heard("south west", "south west", 0.9, 5.0)]
+    assert NARROWBAND not in play(Utterances(heard))
+    assert play(Utterances(heard, narrowband=True)).count(NARROWBAND) == 1

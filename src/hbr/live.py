@@ -21,6 +21,10 @@ from hbr.voice.recognizer import UNCLEAR, Heard, Recognizer
 #: Seconds the microphone stays deaf after the game stops speaking (room echo).
 ECHO_GUARD = 0.25
 NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
+NARROWBAND = (
+    "Your microphone sounds like a telephone line, as a Bluetooth headset does in hands-free mode. "
+    "I will mishear you often. A USB or built-in microphone, or the headset's music mode, works better."
+)
 
 
 class _Mute:
@@ -63,8 +67,12 @@ def run_live(
 
     def listen() -> None:
         assert microphone is not None and recognizer is not None
+        warned = False
         for heard in microphone.utterances(recognizer, muted=mute, stop=stopped.is_set):
             mute.armed.clear()
+            if microphone.narrowband and not warned:
+                warned = True
+                events.put(("narrowband", None))
             events.put(("heard", heard))
         if microphone.failed:
             events.put(("microphone lost", microphone.failed))
@@ -95,6 +103,8 @@ def run_live(
                     session.hear(heard.phrase, heard.confidence)
                 elif heard.rejected == UNCLEAR:
                     session.say(NOT_CAUGHT)
+            elif kind == "narrowband":
+                session.say(NARROWBAND)
             elif kind == "microphone lost":
                 listening = False
                 session.say(f"The microphone stopped working ({value}). Type your commands; the game goes on.")

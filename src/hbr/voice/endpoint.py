@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from hbr.voice.channel import BandCheck
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import Heard, Recognizer, Utterance
 
@@ -38,6 +39,8 @@ class Listener:
         self.recognizer = recognizer
         self._open: Utterance | None = None
         self._suppressor = NoiseSuppressor()
+        #: Whether the microphone is narrowband, judged from the speech heard.
+        self.band = BandCheck()
         self.reset()
 
     def reset(self) -> None:
@@ -54,6 +57,8 @@ class Listener:
         self._seconds = 0.0
 
     def feed(self, block: np.ndarray) -> list[Heard]:
+        if self._ep.in_speech:
+            self.band.feed(block)  # the raw sound: the suppressor's floor has every band
         self._pending = np.concatenate([self._pending, self._suppressor.process(block)])
         done = []
         while len(self._pending) >= self._step:

@@ -49,6 +49,8 @@ class Microphone:
         except sd.PortAudioError as err:
             raise AudioDeviceError(f"cannot open the microphone: {err}") from None
         self.name = str(info["name"])
+        #: Set once the speech heard shows a narrowband channel (hbr.voice.channel).
+        self.narrowband = False
 
     def _callback(self, indata: np.ndarray, frames: int, time: object, status: object) -> None:
         self._blocks.put(indata[:, 0].copy())
@@ -83,4 +85,6 @@ class Microphone:
             if muted():
                 listener.reset()
                 continue
-            yield from listener.feed(block)
+            heard = listener.feed(block)
+            self.narrowband = self.narrowband or bool(listener.band.narrowband)
+            yield from heard
