@@ -113,11 +113,13 @@ def test_spoken_command_in_spoken_reply_out(pulse, hbr_exe: str, tmp_path: Path)
     # Between the command and the quit, the monitor heard speech as long as the reply's own
     # (voice activity measured on both). How closely the waveform matches is printed:
     # on a loaded machine playback underruns chop the audio, so it is not asserted.
-    after = read_wav(recording)[int(command_ended * RATE) : int(quit_sent * RATE)]
+    monitor = read_wav(recording)
+    after = monitor[int(command_ended * RATE) : int(quit_sent * RATE)]
     expected = to_mono16k(*Synthesizer(rate=300).synthesize(reply))
     want, got = speech_seconds(expected), speech_seconds(after)
     print(f"reply speech: {got:.2f} s heard, {want:.2f} s expected; "
-          f"waveform correlation {best_correlation(after, expected):.2f}")
+          f"waveform correlation {best_correlation(after, expected):.2f}; recording {len(monitor) / RATE:.1f} s, "
+          f"command ended at {command_ended:.1f} s, quit at {quit_sent:.1f} s")
     assert want > 1.0
     assert 0.6 * want <= got <= 1.6 * want
 
