@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -105,7 +105,7 @@ def narrowband(audio: np.ndarray) -> np.ndarray:
     return np.clip(np.fft.irfft(spectrum, len(audio)), -32768, 32767).astype(np.int16)
 
 
-def through(channel, all_clips: Iterable[Clip]) -> Iterator[Clip]:  # type: ignore[no-untyped-def]
+def through(channel: Callable[[np.ndarray], np.ndarray], all_clips: Iterable[Clip]) -> Iterator[Clip]:
     """The clips as heard through ``channel``."""
     for clip in all_clips:
         yield Clip(clip.text, clip.is_command, clip.voice, clip.wpm, clip.condition, channel(clip.audio), clip.noise)
