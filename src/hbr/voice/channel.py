@@ -2,7 +2,7 @@
 
 A Bluetooth headset in hands-free mode, like a telephone line, passes only about
 300-3400 Hz. pocketsphinx's built-in acoustic model is wideband, and through such a
-channel it got 60-70% of clean commands right instead of 94% (docs/benchmarks.md),
+channel it got 59% of clean commands right instead of 91% (docs/benchmarks.md),
 so the player should be told, once, to use another microphone. Speech through a
 wideband microphone has some energy above 4 kHz (the hiss of "s", "f", "th": in
 the benchmark's clips a median 1.4% of it, with noise 0.9-5.7%); a narrowband
