@@ -96,15 +96,6 @@ def clips(voices=VOICES, speeds=SPEEDS, conditions=CONDITIONS, seed: int = 7) ->
     yield Clip("", False, "-", 0, "digital silence", np.zeros(2 * RATE, np.int16))
 
 
-def narrowband(audio: np.ndarray) -> np.ndarray:
-    """The clip as a narrowband channel gives it (a Bluetooth headset in hands-free
-    mode, a telephone line): only 300-3400 Hz."""
-    spectrum = np.fft.rfft(audio.astype(np.float64))
-    hz = np.fft.rfftfreq(len(audio), 1 / RATE)
-    spectrum[(hz < 300) | (hz > 3400)] = 0
-    return np.clip(np.fft.irfft(spectrum, len(audio)), -32768, 32767).astype(np.int16)
-
-
 def through(channel: Callable[[np.ndarray], np.ndarray], all_clips: Iterable[Clip]) -> Iterator[Clip]:
     """The clips as heard through ``channel``."""
     for clip in all_clips:

@@ -46,8 +46,6 @@ BLOCK = 480  # 30 ms at 16 kHz, as the microphone delivers it
 
 #: Per clip: each utterance's evidence, and whether it was the command said.
 Measured = list[tuple[Clip, list[tuple[tuple[float, ...], bool]]]]
-#: Mean, scale, weights, bias.
-Model = tuple[np.ndarray, np.ndarray, np.ndarray, float]
 
 
 def intent(grammar: HBRGrammar, text: str) -> object:
@@ -76,8 +74,8 @@ def measure(session: list[Clip]) -> Measured:
     return out
 
 
-def fit(x: np.ndarray, y: np.ndarray) -> Model:
-    """Mean, scale, weights and bias of an L2-penalised logistic regression (Newton)."""
+def fit(x: np.ndarray, y: np.ndarray) -> RejectionModel:
+    """An L2-penalised logistic regression (Newton), its threshold still 0."""
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
     z = np.hstack([expand((x - mean) / scale), np.ones((len(x), 1))])
     w = np.zeros(z.shape[1])
@@ -91,29 +89,24 @@ def fit(x: np.ndarray, y: np.ndarray) -> Model:
         w -= step
         if np.abs(step).max() < 1e-8:
             break
-    return mean, scale, w[:-1], float(w[-1])
+    return RejectionModel(tuple(mean), tuple(scale), tuple(w[:-1]), float(w[-1]), 0.0)
 
 
-def score(model: Model, values: tuple[float, ...]) -> float:
-    mean, scale, weights, bias = model
-    return float(expand((np.asarray(values) - mean) / scale) @ weights + bias)
-
-
-def threshold(model: Model, measured: Measured) -> float:
+def threshold(model: RejectionModel, measured: Measured) -> float:
     """The score that TARGET_FALSE_ACCEPTS of the non-command clips reach."""
     best = sorted(
-        (max((score(model, v) for v, _ in found), default=-np.inf) for clip, found in measured if not clip.is_command),
+        (max((model.score(v) for v, _ in found), default=-np.inf) for clip, found in measured if not clip.is_command),
         reverse=True,
     )
     return best[int(TARGET_FALSE_ACCEPTS * len(best))]
 
 
-def evaluate(model: Model, cut: float, measured: Measured) -> dict[str, float]:
+def evaluate(model: RejectionModel, cut: float, measured: Measured) -> dict[str, float]:
     """Commands right per condition and false accepts, as bench/speech.py counts them:
     a command is right when every accepted utterance of its clip was that command."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for clip, found in measured:
-        accepted = [right for values, right in found if score(model, values) >= cut]
+        accepted = [right for values, right in found if model.score(values) >= cut]
         key = clip.condition if clip.is_command else "false accepts"
         counts[key][0] += 1
         counts[key][1] += (bool(accepted) and all(accepted)) if clip.is_command else bool(accepted)
@@ -151,10 +144,9 @@ def main() -> None:
     model = fit(x, y)
     cut = threshold(model, measured)
     print("all voices (in-sample):", {k: f"{v:.1%}" for k, v in sorted(evaluate(model, cut, measured).items())})
-    mean, scale, weights, bias = model
     args.out.write_text(json.dumps({
-        "features": FEATURES, "mean": mean.tolist(), "scale": scale.tolist(), "weights": weights.tolist(),
-        "bias": bias, "threshold": cut,
+        "features": FEATURES, "mean": model.mean, "scale": model.scale, "weights": model.weights,
+        "bias": model.bias, "threshold": cut,
         "fitted on": f"bench/corpus.py, {len(measured)} clips, {len(y)} utterances; "
                      f"threshold passes {TARGET_FALSE_ACCEPTS:.0%} of non-command clips",
     }, indent=1) + "\n")

@@ -28,12 +28,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from corpus import CONDITIONS, clips, narrowband, sessions, through  # noqa: E402
+from corpus import CONDITIONS, clips, sessions, through  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
 from hbr.session import CONFIRM_BELOW  # noqa: E402
-from hbr.voice.audio import RATE  # noqa: E402
+from hbr.voice.audio import RATE, narrowband  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import find_model  # noqa: E402
 from hbr.voice.recognizer import Heard  # noqa: E402

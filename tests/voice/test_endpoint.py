@@ -13,7 +13,7 @@ import pytest
 
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood
-from hbr.voice.audio import RATE, mix_at_snr
+from hbr.voice.audio import RATE, mix_at_snr, narrowband
 from hbr.voice.endpoint import MAX_SECONDS, Listener
 from hbr.voice.recognizer import Heard
 from hbr.voice.sphinx import SphinxRecognizer
@@ -127,12 +127,7 @@ def test_a_command_in_steady_hum_ends_soon_after_the_words(recognizer: SphinxRec
 def test_the_listener_tells_a_narrowband_microphone(recognizer: SphinxRecognizer) -> None:
     speech = [espeak(text, "en-us", 160) for text in ("capture north west", "snare south east", "toward the rabbit",
                                                         "north east", "south west", "towards the bear")]
-    spectrum_cut = []
-    for s in speech:
-        spectrum = np.fft.rfft(s.astype(np.float64))
-        spectrum[np.fft.rfftfreq(len(s), 1 / RATE) > 3400] = 0
-        spectrum_cut.append(np.fft.irfft(spectrum, len(s)).astype(np.int16))
-    for utterances, narrow in ((speech, False), (spectrum_cut, True)):
+    for utterances, narrow in ((speech, False), ([narrowband(s) for s in speech], True)):
         listener = Listener(recognizer)
         stream(listener, np.concatenate([part for s in utterances for part in (s, silence(0.8))]))
         assert listener.band.narrowband is narrow

@@ -89,3 +89,28 @@ def pad(samples: np.ndarray, seconds: float) -> np.ndarray:
     """Silence before and after: recognizers need some room around a word."""
     gap = np.zeros(int(seconds * RATE), np.int16)
     return np.concatenate([gap, samples, gap])
+
+
+def narrowband(samples: np.ndarray) -> np.ndarray:
+    """The audio as a narrowband channel passes it (a Bluetooth headset in hands-free
+    mode, a telephone line): only 300-3400 Hz."""
+    spectrum = np.fft.rfft(samples.astype(np.float64))
+    hz = np.fft.rfftfreq(len(samples), 1 / RATE)
+    spectrum[(hz < 300) | (hz > 3400)] = 0
+    return np.clip(np.fft.irfft(spectrum, len(samples)), -32768, 32767).astype(np.int16)
+
+
+class Framer:
+    """Cuts a stream of blocks of any size into frames of one size, as detectors and
+    suppressors take them; what is left over waits for the next block."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.pending = np.zeros(0, np.int16)
+
+    def frames(self, samples: np.ndarray) -> list[np.ndarray]:
+        self.pending = np.concatenate([self.pending, np.asarray(samples, np.int16)])
+        whole = len(self.pending) - len(self.pending) % self.size
+        out = [self.pending[i : i + self.size] for i in range(0, whole, self.size)]
+        self.pending = self.pending[whole:]
+        return out

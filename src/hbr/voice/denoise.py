@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from hbr.voice.audio import Framer
+
 #: Standard deviation of the noise floor (-47 dBFS). pocketsphinx decoded clean
 #: commands right, by floor: 8: 83%, 40: 93%, 150: 95%, 300: 93%.
 FLOOR = 150.0
@@ -46,7 +48,7 @@ class NoiseSuppressor:
             self._processor = None
         else:
             self._processor = AudioProcessor(0, level)
-        self._pending = np.zeros(0, np.int16)
+        self._framer = Framer(_FRAME)
         self._floor = floor
         self._noise = np.random.default_rng(0)
 
@@ -59,18 +61,14 @@ class NoiseSuppressor:
         samples = np.asarray(samples, np.int16)
         if self._processor is None:
             return self._with_floor(samples)
-        self._pending = np.concatenate([self._pending, samples])
-        whole = len(self._pending) - len(self._pending) % _FRAME
-        frames = self._pending[:whole]
-        self._pending = self._pending[whole:]
-        out = [self._processor.Process10ms(frames[i : i + _FRAME].tobytes()).audio for i in range(0, whole, _FRAME)]
+        out = [self._processor.Process10ms(frame.tobytes()).audio for frame in self._framer.frames(samples)]
         return self._with_floor(np.frombuffer(b"".join(out), np.int16))
 
     def flush(self) -> np.ndarray:
         """The suppressed leftover, padded with quiet to a whole frame (end of a recording)."""
-        if self._processor is None or not len(self._pending):
+        rest = len(self._framer.pending)
+        if self._processor is None or not rest:
             return np.zeros(0, np.int16)
-        rest = len(self._pending)
         return self.process(np.zeros(_FRAME - rest, np.int16))[:rest]
 
     def _with_floor(self, samples: np.ndarray) -> np.ndarray:

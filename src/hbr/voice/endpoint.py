@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from hbr.voice.audio import Framer
 from hbr.voice.channel import BandCheck
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import Heard, Recognizer, Utterance
@@ -52,17 +53,14 @@ class Listener:
             self._open.finish()  # abandoned: the recognizer must be free again
             self._open = None
         self._ep = Endpointer(window=WINDOW, ratio=RATIO, vad_mode=VAD_MODE)
-        self._step = self._ep.frame_bytes // 2
-        self._pending = np.zeros(0, np.int16)
+        self._framer = Framer(self._ep.frame_bytes // 2)
         self._seconds = 0.0
 
     def feed(self, block: np.ndarray) -> list[Heard]:
         if self._ep.in_speech:
             self.band.feed(block)  # the raw sound: the suppressor's floor has every band
-        self._pending = np.concatenate([self._pending, self._suppressor.process(block)])
         done = []
-        while len(self._pending) >= self._step:
-            frame, self._pending = self._pending[: self._step], self._pending[self._step :]
+        for frame in self._framer.frames(self._suppressor.process(block)):
             was_speaking = self._ep.in_speech
             out = self._ep.process(frame.tobytes())
             if out is not None:

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import numpy as np
 
+from hbr.voice.audio import Framer
 from hbr.voice.denoise import NoiseSuppressor
 
 
@@ -89,13 +90,9 @@ class SpeechMeter:
         from pocketsphinx import Vad
 
         self._vad = Vad(mode=2)
-        self._step = self._vad.frame_bytes // 2
-        self._pending = np.zeros(0, np.int16)
+        self._framer = Framer(self._vad.frame_bytes // 2)
         self.seconds = 0.0
 
     def feed(self, samples: np.ndarray) -> None:
-        self._pending = np.concatenate([self._pending, np.asarray(samples, np.int16)])
-        whole = len(self._pending) - len(self._pending) % self._step
-        for i in range(0, whole, self._step):
-            self.seconds += self._vad.is_speech(self._pending[i : i + self._step].tobytes()) * self._vad.frame_length
-        self._pending = self._pending[whole:]
+        for frame in self._framer.frames(samples):
+            self.seconds += self._vad.is_speech(frame.tobytes()) * self._vad.frame_length

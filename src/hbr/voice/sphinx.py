@@ -136,19 +136,22 @@ class SphinxUtterance:
         recognizer.last = None
         hyp = recognizer.grammar.hyp()
         words = hyp.hypstr if hyp else ""
-        grammar, phones = _segments(recognizer.grammar), _segments(recognizer.phones)
-        ms = (self._seconds + time.perf_counter() - began) * 1000
         if detected < MIN_SPEECH:
-            return Heard("", None, None, ms, SILENCE)
+            return Heard("", None, None, self._ms(began), SILENCE)
         if not words:
-            return Heard("", None, 0.0, ms, NOT_A_COMMAND)
+            return Heard("", None, 0.0, self._ms(began), NOT_A_COMMAND)
+        grammar, phones = _segments(recognizer.grammar), _segments(recognizer.phones)
         expected = [phone for word in words.split() for phone in recognizer.pronunciations[word]]
         recognizer.last = Evidence(words, evidence(grammar, phones, detected, expected))
         confidence = recognizer.rejection.confidence(recognizer.last.values)
-        ms = (self._seconds + time.perf_counter() - began) * 1000
+        ms = self._ms(began)
         if confidence < 0.5:
             return Heard(words, None, confidence, ms, UNCLEAR if confidence >= UNCLEAR_ABOVE else NOT_A_COMMAND)
         return Heard(words, words, confidence, ms)
+
+    def _ms(self, began: float) -> float:
+        """Milliseconds spent on this utterance: while it was fed, and since ``began``."""
+        return (self._seconds + time.perf_counter() - began) * 1000
 
 
 #: The rejection model's inputs, in order (see :func:`evidence`).
