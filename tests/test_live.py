@@ -7,10 +7,10 @@ import threading
 from collections.abc import Callable, Iterator
 
 from hbr.games.hbr.table import HBRTable
-from hbr.live import NARROWBAND, NOT_CAUGHT, run_live
+from hbr.live import NARROWBAND, NOT_CAUGHT, TALK, TALK_AFTER, run_live
 from hbr.session import Session
 from hbr.speech.speaker import TextSpeaker
-from hbr.voice.recognizer import NOT_A_COMMAND, UNCLEAR, Heard
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard
 
 
 class Utterances:
@@ -52,6 +52,22 @@ def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
     ]))
     assert said.count(NOT_CAUGHT) == 1
     assert said.index(NOT_CAUGHT) < said.index("> north east")
+
+
+TELEVISION = Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND)
+COMMAND = Heard("north east", "north east", 0.9, 5.0)
+
+
+def test_talk_that_is_never_a_command_is_explained_once() -> None:
+    said = play(Utterances([TELEVISION, Heard("", None, None, 1.0, SILENCE)] + [TELEVISION] * (2 * TALK_AFTER)))
+    assert said.count(TALK) == 1
+    assert said.index(TALK) < len(said) - 1  # said while playing, before the goodbye
+
+
+def test_talk_between_commands_is_passed_over_without_a_word() -> None:
+    near_miss = Heard("north east", None, 0.3, 5.0, UNCLEAR)  # breaks a run as a command does
+    few = [TELEVISION] * (TALK_AFTER - 1)
+    assert TALK not in play(Utterances([*few, near_miss, *few, COMMAND, *few]))
 
 
 def test_a_narrowband_microphone_is_reported_once() -> None:

@@ -4,6 +4,11 @@ Both inputs feed one queue, so typing works at any moment, also while listening.
 The microphone is muted while the game speaks (and a moment after, for the echo).
 If the microphone fails mid-game the player is told once and goes on by keyboard;
 nothing of the game is lost.
+
+Talk that is plainly not a command is passed over in silence, so that a television
+does not make the game nag; but when nothing else is heard for a while, the game
+says once why it is not answering, for the talk may be the player's own commands
+drowned by the television.
 """
 
 from __future__ import annotations
@@ -16,11 +21,21 @@ from collections.abc import Callable, Iterable
 from hbr.session import Session
 from hbr.speech.speaker import Speaker
 from hbr.voice.microphone import Microphone
-from hbr.voice.recognizer import UNCLEAR, Heard, Recognizer
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, Recognizer
 
 #: Seconds the microphone stays deaf after the game stops speaking (room echo).
 ECHO_GUARD = 0.25
 NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
+#: Utterances in a row that were plainly not commands, with no command or near miss
+#: between them (silence does not count either way), before TALK is said, once.
+#: On the benchmark corpus played as commands only (bench/talk_hint.py: 54 sessions
+#: of 35 commands), it was said in every session with other people talking, after 5
+#: to 19 commands, and in none without.
+TALK_AFTER = 3
+TALK = (
+    "I hear talking, but no commands. If you are speaking to me, come closer to the microphone, "
+    "or turn down the television or radio."
+)
 NARROWBAND = (
     "Your microphone sounds like a telephone line, as a Bluetooth headset does in hands-free mode. "
     "I will mishear you often. A USB or built-in microphone, or the headset's music mode, works better."
@@ -44,6 +59,25 @@ class _Mute:
         if now - self._quiet_since < ECHO_GUARD:
             return True
         return self.push_to_talk and not self.armed.is_set()
+
+
+class TalkCheck:
+    """Tells when TALK is due: after TALK_AFTER utterances in a row that were not
+    commands, the first time only."""
+
+    def __init__(self) -> None:
+        self.passed_over = 0
+        self.said = False
+
+    def due(self, heard: Heard) -> bool:
+        if heard.rejected == NOT_A_COMMAND:
+            self.passed_over += 1
+        elif heard.rejected != SILENCE:
+            self.passed_over = 0
+        if self.said or self.passed_over < TALK_AFTER:
+            return False
+        self.said = True
+        return True
 
 
 def run_live(
@@ -81,6 +115,7 @@ def run_live(
     if keyboard is not None:
         threads.append(threading.Thread(target=read_keys, name="keyboard", daemon=True))
     listening = microphone is not None and recognizer is not None
+    talk = TalkCheck()
     if listening:
         threads.append(threading.Thread(target=listen, name="microphone", daemon=True))
     for thread in threads:
@@ -103,6 +138,8 @@ def run_live(
                     session.hear(heard.phrase, heard.confidence)
                 elif heard.rejected == UNCLEAR:
                     session.say(NOT_CAUGHT)
+                if talk.due(heard):
+                    session.say(TALK)
             elif kind == "narrowband":
                 session.say(NARROWBAND)
             elif kind == "microphone lost":
