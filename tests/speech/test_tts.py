@@ -29,6 +29,30 @@ def test_speech_is_real_audio_of_plausible_length(synth: Synthesizer) -> None:
     assert rms(samples) > 500
 
 
+def test_a_render_that_wrote_no_file_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyttsx3 under load sometimes stops before it writes the WAV (a seam fake: the
+    real failure cannot be made on demand)."""
+    synth = Synthesizer()
+    real = synth._render
+    failures = iter([FileNotFoundError("no say.wav")])
+
+    def flaky(text: str) -> tuple[np.ndarray, int]:
+        for failure in failures:
+            raise failure
+        return real(text)
+
+    monkeypatch.setattr(synth, "_render", flaky)
+    samples, _ = synth.synthesize(SENTENCE)
+    assert rms(samples) > 500
+
+    def broken(text: str) -> tuple[np.ndarray, int]:
+        raise FileNotFoundError("no say.wav")
+
+    monkeypatch.setattr(synth, "_render", broken)
+    with pytest.raises(TTSError, match="three times .no say.wav."):
+        synth.synthesize(SENTENCE)
+
+
 def test_rate_really_changes_the_speech(synth: Synthesizer) -> None:
     lengths = {}
     for rate in (120, 300, 120):  # also back again: a dropped setting would show here

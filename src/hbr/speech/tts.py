@@ -65,13 +65,20 @@ class Synthesizer:
         """``text`` as mono int16 samples and their rate.
 
         pyttsx3's espeak driver now and then ends its loop before the file is
-        written (an empty WAV, seen under load in the test suite); that is retried.
+        written, under load: an empty WAV, or none at all when an exception in its
+        word callback stopped it (seen in the test suite with two benchmarks
+        running). That is retried.
         """
+        problem = "no samples"
         for _ in range(3):
-            samples, rate = self._render(text)
+            try:
+                samples, rate = self._render(text)
+            except (FileNotFoundError, wave.Error, EOFError) as err:
+                problem = str(err)
+                continue
             if len(samples) or not text.strip():
                 return samples, rate
-        raise TTSError("speech synthesis produced no audio three times")
+        raise TTSError(f"speech synthesis produced no audio three times ({problem})")
 
     def _render(self, text: str) -> tuple[np.ndarray, int]:
         path = Path(self._dir.name) / "say.wav"
@@ -83,10 +90,5 @@ class Synthesizer:
             self._engine.save_to_file(f"\x01{self.rate}S {clean}", str(path))
             with contextlib.redirect_stdout(io.StringIO()):  # pyttsx3 prints "Audio saved to ..."
                 self._engine.runAndWait()
-        try:
-            with wave.open(str(path), "rb") as w:
-                rate = w.getframerate()
-                data = np.frombuffer(w.readframes(w.getnframes()), np.int16)
-        except (FileNotFoundError, wave.Error, EOFError) as err:
-            raise TTSError(f"speech synthesis produced no audio ({err})") from None
-        return data, rate
+        with wave.open(str(path), "rb") as w:
+            return np.frombuffer(w.readframes(w.getnframes()), np.int16), w.getframerate()
