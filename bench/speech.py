@@ -22,6 +22,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -36,7 +37,7 @@ from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.audio import RATE, narrowband  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import find_model  # noqa: E402
-from hbr.voice.recognizer import Heard  # noqa: E402
+from hbr.voice.recognizer import Heard, Recognizer  # noqa: E402
 
 
 def peak_mb() -> float:
@@ -71,22 +72,19 @@ def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard]
     return heard, delay
 
 
-def run(name: str, make, quick: bool, narrow: bool = False) -> None:
+def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow: bool = False) -> None:
     grammar = HBRGrammar()
     base = peak_mb()
     began = time.perf_counter()
     recognizer = make(grammar.phrases())
     load = time.perf_counter() - began
     loaded = peak_mb()  # before the corpus fills memory
-    voices = ("en-us", "en+m3", "en+f2") if quick else None
-    speeds = (160,) if quick else None
-    kwargs = {k: v for k, v in (("voices", voices), ("speeds", speeds)) if v}
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
     false_accepts = [0, 0]
-    asked: dict[bool, list[bool]] = {True: [], False: []}  # accepted right / wrong: asked back?
+    accepted: dict[str, list[float]] = defaultdict(list)  # confidences: right, wrong command, false alarm
     audio_seconds = decode_seconds = 0.0
     delays: list[float] = []
-    corpus = clips(**kwargs)
+    corpus = clips(("en-us", "en+m3", "en+f2"), (160,)) if quick else clips()
     for session in sessions(through(narrowband, corpus) if narrow else corpus):
         # a new player: nothing learned from the last one, neither voice nor room
         listener = Listener(make(grammar.phrases()))
@@ -100,7 +98,8 @@ def run(name: str, make, quick: bool, narrow: bool = False) -> None:
                 parsed = grammar.parse(h.phrase) if h.phrase else None
                 if isinstance(parsed, Understood):
                     got.add(parsed.intent)
-                    asked[parsed.intent == want].append((h.confidence or 0.0) < CONFIRM_BELOW)
+                    kind = "right" if parsed.intent == want else "wrong" if clip.is_command else "false alarm"
+                    accepted[kind].append(h.confidence or 0.0)
             if clip.is_command:
                 by_phrase = [f"clean: {clip.text}"] if clip.condition == "clean" else []
                 for key in (clip.condition, *([f"{clip.condition}, {clip.noise}"] if clip.noise else []), *by_phrase):
@@ -120,8 +119,11 @@ def run(name: str, make, quick: bool, narrow: bool = False) -> None:
         total, right, wrong = counts[key]
         if ":" not in key or right < 0.9 * total:  # phrases: only those often missed
             print(f"commands {key:>14}: {right / total:6.1%} right, {wrong / total:5.1%} wrong command  (n={total})")
-    print(f"asked back (confidence below {CONFIRM_BELOW}): {np.mean(asked[True]):.1%} of right commands, "
-          f"{np.mean(asked[False]):.1%} of wrong ones and false accepts")
+    for bar in sorted({0.6, CONFIRM_BELOW, 0.85, 0.9}):
+        share = {kind: np.mean(np.asarray(accepted[kind]) < bar) if accepted[kind] else 0.0
+                 for kind in ("right", "wrong", "false alarm")}
+        print(f"asked back below {bar}{' (the game)' if bar == CONFIRM_BELOW else ''}: {share['right']:.1%} of "
+              f"right commands, {share['wrong']:.1%} of wrong ones, {share['false alarm']:.1%} of false alarms")
     print(f"non-commands, silence, noise accepted as a command: {false_accepts[1] / false_accepts[0]:.1%} "
           f"(n={false_accepts[0]})")
     print(f"real-time factor: {decode_seconds / audio_seconds:.3f} ({audio_seconds / decode_seconds:.0f}x faster than real time)")
@@ -149,8 +151,8 @@ def main() -> None:
         else:
             from hbr.voice.kaldi import VoskRecognizer
 
-            run(f"vosk ({found.path.name})", lambda phrases: VoskRecognizer(phrases, found.path), args.quick,
-                args.narrowband)
+            model = found.path
+            run(f"vosk ({model.name})", lambda phrases: VoskRecognizer(phrases, model), args.quick, args.narrowband)
 
 
 if __name__ == "__main__":

@@ -29,8 +29,8 @@ NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
 #: Utterances in a row that were plainly not commands, with no command or near miss
 #: between them (silence does not count either way), before TALK is said, once.
 #: On the benchmark corpus played as commands only (bench/talk_hint.py: 54 sessions
-#: of 35 commands), it was said in every session with other people talking, after 5
-#: to 19 commands, and in none without.
+#: of 178 commands), it was said in every session with other people talking, after 2
+#: to 36 commands, and in none without.
 TALK_AFTER = 3
 TALK = (
     "I hear talking, but no commands. If you are speaking to me, come closer to the microphone, "
