@@ -37,8 +37,9 @@ def said_after(session: list[Clip]) -> tuple[str, int, int | None]:
     check = TalkCheck()
     for played, clip in enumerate(commands, 1):
         heard, _ = stream(listener, clip.audio, len(clip.audio))
-        if [h for h in heard if check.due(h)]:  # every utterance goes through the check
-            return noise, len(commands), played
+        for h in heard:
+            if check.due(h):
+                return noise, len(commands), played
     return noise, len(commands), None
 
 

@@ -13,6 +13,11 @@ from hbr.speech.speaker import TextSpeaker
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard
 
 
+TELEVISION = Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND)
+NEAR_MISS = Heard("north east", None, 0.3, 5.0, UNCLEAR)  # the player, not heard well
+COMMAND = Heard("north east", "north east", 0.9, 5.0)
+
+
 class Utterances:
     """Yields what was 'heard', then lets the keyboard end the game."""
 
@@ -45,17 +50,9 @@ def play(microphone: Utterances) -> list[str]:
 
 
 def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
-    said = play(Utterances([
-        Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND),  # the television
-        Heard("north east", None, 0.3, 5.0, UNCLEAR),  # the player, not heard well
-        Heard("north east", "north east", 0.9, 5.0),
-    ]))
+    said = play(Utterances([TELEVISION, NEAR_MISS, COMMAND]))
     assert said.count(NOT_CAUGHT) == 1
     assert said.index(NOT_CAUGHT) < said.index("> north east")
-
-
-TELEVISION = Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND)
-COMMAND = Heard("north east", "north east", 0.9, 5.0)
 
 
 def test_talk_that_is_never_a_command_is_explained_once() -> None:
@@ -65,12 +62,11 @@ def test_talk_that_is_never_a_command_is_explained_once() -> None:
 
 
 def test_talk_between_commands_is_passed_over_without_a_word() -> None:
-    near_miss = Heard("north east", None, 0.3, 5.0, UNCLEAR)  # breaks a run as a command does
-    few = [TELEVISION] * (TALK_AFTER - 1)
-    assert TALK not in play(Utterances([*few, near_miss, *few, COMMAND, *few]))
+    few = [TELEVISION] * (TALK_AFTER - 1)  # a near miss breaks a run as a command does
+    assert TALK not in play(Utterances([*few, NEAR_MISS, *few, COMMAND, *few]))
 
 
 def test_a_narrowband_microphone_is_reported_once() -> None:
-    heard = [Heard("north east", "north east", 0.9, 5.0), Heard("south west", "south west", 0.9, 5.0)]
+    heard = [COMMAND, Heard("south west", "south west", 0.9, 5.0)]
     assert NARROWBAND not in play(Utterances(heard))
     assert play(Utterances(heard, narrowband=True)).count(NARROWBAND) == 1

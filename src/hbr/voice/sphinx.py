@@ -39,8 +39,8 @@ MODEL_FILE = Path(__file__).with_name("sphinx_rejection.json")
 #: Less speech than this (seconds, by voice activity detection) is silence.
 MIN_SPEECH = 0.12
 #: A rejected utterance at least this confident is UNCLEAR (say it again), below it
-#: NOT_A_COMMAND (passed over). On the benchmark corpus: 79% of rejected commands
-#: are above it, and 19% of the other speech and noise that was rejected.
+#: NOT_A_COMMAND (passed over). On the corpus the rejection is fitted on (35
+#: phrases, bench/fit_rejection.py): 79% of rejected commands are above it, and 19% of the other speech and noise that was rejected.
 UNCLEAR_ABOVE = 0.1
 
 _NON_SPEECH = ("<s>", "</s>", "<sil>", "[NOISE]", "SIL", "+NSN+", "+SPN+")
