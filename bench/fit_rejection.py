@@ -3,17 +3,19 @@
 Run: python bench/fit_rejection.py [--workers 2] [--out FILE]
 
 Every clip of the speech corpus (bench/corpus.py), with the commands in their
-FIT_PHRASES forms only, is streamed through the game's own listener, as in
+FIT_PHRASES forms only, and the real recordings of half the speakers of
+../shared/speech-dev (bench/real.py), is streamed through the game's own listener, as in
 bench/speech.py. For every utterance the recognizer decoded to
 words, its evidence (hbr.voice.sphinx.FEATURES) is kept with a label: right (the
 command that was said) or not (other speech, noise, or a wrong command). A
 logistic model over the standardised evidence and the products of its pairs
-(hbr.voice.sphinx.expand), with an L2 penalty, is fitted to the labels, and its threshold
+(hbr.voice.acceptance.expand), with an L2 penalty, is fitted to the labels, and its threshold
 set so that TARGET_FALSE_ACCEPTS of the clips that hold no command would pass.
 
-Before the model on all voices is saved, each voice is left out in turn: the model
-and threshold are fitted on the other five and measured on it. Those held-out
-numbers are the honest estimate. bench/speech.py plays every phrase of the game,
+Before the model on all voices is saved, each espeak-ng voice is left out in turn:
+the model and threshold are fitted on the other five and measured on it. The real
+recordings of the other half of the speakers are measured with the final model.
+Those held-out numbers are the honest estimate. bench/speech.py plays every phrase of the game,
 143 of its 178 never seen here; its other speech is the same sentences as here,
 so its false accepts are nearly in-sample.
 """
@@ -21,7 +23,6 @@ so its false accepts are nearly in-sample.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import defaultdict
 from multiprocessing import Pool
@@ -32,11 +33,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 from corpus import CONDITIONS, FIT_PHRASES, Clip, clips, sessions  # noqa: E402
+from real import as_clips  # noqa: E402
+from logistic import newton  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
-from hbr.voice.sphinx import FEATURES, MODEL_FILE, RejectionModel, SphinxRecognizer, expand  # noqa: E402
+from hbr.voice.acceptance import AcceptanceModel, expand  # noqa: E402
+from hbr.voice.sphinx import FEATURES, MODEL_FILE, SphinxRecognizer  # noqa: E402
 
 #: Share of non-command clips (other speech, noise, silence) the threshold lets pass.
 TARGET_FALSE_ACCEPTS = 0.02
@@ -59,9 +63,8 @@ def measure(session: list[Clip]) -> Measured:
     """For each clip of one session (a fresh recognizer): each utterance's evidence
     and whether it was the command said."""
     grammar = HBRGrammar()
-    n, m = len(FEATURES), len(expand(np.zeros(len(FEATURES))))
     # the evidence does not depend on the model in use: any will do, even a stale one
-    recognizer = SphinxRecognizer(grammar.phrases(), RejectionModel((0.0,) * n, (1.0,) * n, (0.0,) * m, 0.0, 0.0))
+    recognizer = SphinxRecognizer(grammar.phrases(), AcceptanceModel.neutral(len(FEATURES)))
     listener = Listener(recognizer)
     out = []
     for clip in session:
@@ -76,25 +79,14 @@ def measure(session: list[Clip]) -> Measured:
     return out
 
 
-def fit(x: np.ndarray, y: np.ndarray) -> RejectionModel:
-    """An L2-penalised logistic regression (Newton), its threshold still 0."""
+def fit(x: np.ndarray, y: np.ndarray) -> AcceptanceModel:
+    """An L2-penalised logistic regression over the expanded evidence, its threshold still 0."""
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
-    z = np.hstack([expand((x - mean) / scale), np.ones((len(x), 1))])
-    w = np.zeros(z.shape[1])
-    penalty = np.full(z.shape[1], PENALTY)
-    penalty[-1] = 0.0  # the bias is not penalised
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-(z @ w)))
-        gradient = z.T @ (p - y) + penalty * w
-        hessian = (z * (p * (1 - p))[:, None]).T @ z + np.diag(penalty)
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return RejectionModel(tuple(mean), tuple(scale), tuple(w[:-1]), float(w[-1]), 0.0)
+    w = newton(expand((x - mean) / scale), y, PENALTY)
+    return AcceptanceModel(tuple(mean), tuple(scale), tuple(w[:-1]), float(w[-1]), 0.0)
 
 
-def threshold(model: RejectionModel, measured: Measured) -> float:
+def threshold(model: AcceptanceModel, measured: Measured) -> float:
     """The score that TARGET_FALSE_ACCEPTS of the non-command clips reach."""
     best = sorted(
         (max((model.score(v) for v, _ in found), default=-np.inf) for clip, found in measured if not clip.is_command),
@@ -103,13 +95,14 @@ def threshold(model: RejectionModel, measured: Measured) -> float:
     return best[int(TARGET_FALSE_ACCEPTS * len(best))]
 
 
-def evaluate(model: RejectionModel, cut: float, measured: Measured) -> dict[str, float]:
+def evaluate(model: AcceptanceModel, cut: float, measured: Measured) -> dict[str, float]:
     """Commands right per condition and false accepts, as bench/speech.py counts them:
     a command is right when every accepted utterance of its clip was that command."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for clip, found in measured:
         accepted = [right for values, right in found if model.score(values) >= cut]
-        key = clip.condition if clip.is_command else "false accepts"
+        real = " (real)" if clip.condition == "real" else ""
+        key = clip.condition if clip.is_command else f"false accepts{real}"
         counts[key][0] += 1
         counts[key][1] += (bool(accepted) and all(accepted)) if clip.is_command else bool(accepted)
     return {key: hit / total for key, (total, hit) in counts.items()}
@@ -126,16 +119,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=MODEL_FILE)
     args = parser.parse_args()
     with Pool(args.workers) as pool:
-        corpus = sessions(clips(commands=FIT_PHRASES))
-        measured = [row for session in pool.map(measure, corpus, chunksize=1) for row in session]
+        corpus = [*sessions(clips(commands=FIT_PHRASES)), as_clips("fit"), as_clips("test")]
+        *measured_sessions, real_test = pool.map(measure, corpus, chunksize=1)
+        measured = [row for session in measured_sessions for row in session]
     x, y = arrays(measured)
     print(f"{len(y)} utterances with words, {int(y.sum())} of them the command said")
 
-    voices = sorted({clip.voice for clip, _ in measured if clip.voice != "-"})
+    voices = sorted({clip.voice for clip, _ in measured if clip.voice not in ("-", "real")})
     held: dict[str, list[float]] = defaultdict(list)
     for voice in voices:
         train = [row for row in measured if row[0].voice != voice]
-        test = [row for row in measured if row[0].voice in (voice, "-")]
+        test = [row for row in measured if row[0].voice in (voice, "-") and row[0].condition != "real"]
         model = fit(*arrays(train))
         for key, value in evaluate(model, threshold(model, train), test).items():
             held[key].append(value)
@@ -147,12 +141,10 @@ def main() -> None:
     model = fit(x, y)
     cut = threshold(model, measured)
     print("all voices (in-sample):", {k: f"{v:.1%}" for k, v in sorted(evaluate(model, cut, measured).items())})
-    args.out.write_text(json.dumps({
-        "features": FEATURES, "mean": model.mean, "scale": model.scale, "weights": model.weights,
-        "bias": model.bias, "threshold": cut,
-        "fitted on": f"bench/corpus.py, {len(measured)} clips, {len(y)} utterances; "
-                     f"threshold passes {TARGET_FALSE_ACCEPTS:.0%} of non-command clips",
-    }, indent=1) + "\n")
+    print("real recordings, held-out speakers:", {k: f"{v:.1%}" for k, v in sorted(evaluate(model, cut, real_test).items())})
+    fitted = AcceptanceModel(model.mean, model.scale, model.weights, model.bias, cut)
+    fitted.save(args.out, FEATURES, f"bench/corpus.py and half the speakers of ../shared/speech-dev, {len(measured)} "
+                f"clips, {len(y)} utterances; threshold passes {TARGET_FALSE_ACCEPTS:.0%} of non-command clips")
     print(f"saved {args.out}")
 
 

@@ -2,9 +2,11 @@
 real-time factor, end-of-speech-to-command delay, load time and peak memory for
 each recognizer backend available on this machine.
 
-Run: python bench/speech.py [--quick] [--backend pocketsphinx|vosk] [--narrowband]
-The corpus (bench/corpus.py) is espeak-ng speech in several voices and speeds,
-clean and with noise at 20 and 10 dB SNR, plus other sentences, silence and noise.
+Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
+Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
+../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
+speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
+and 10 dB SNR, plus other sentences, silence and noise.
 Every clip is streamed in 30 ms blocks through the game's own listener (noise
 suppressor, endpointer and recognizer), as in a live game; each voice, speed and
 noise condition is one session on a fresh listener and recognizer, in one kind of
@@ -29,6 +31,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import real  # noqa: E402
 from corpus import CONDITIONS, clips, sessions, through  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
@@ -36,7 +39,8 @@ from hbr.grammar import Understood  # noqa: E402
 from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.audio import RATE, narrowband  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
-from hbr.voice.models import find_model  # noqa: E402
+from hbr.voice.audio import pad  # noqa: E402
+from hbr.voice.models import KINDS, find_model  # noqa: E402
 from hbr.voice.recognizer import Heard, Recognizer  # noqa: E402
 
 
@@ -72,12 +76,51 @@ def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard]
     return heard, delay
 
 
+def run_real(name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False) -> None:
+    """The real recordings of the held-out speakers, each streamed through one
+    listener with 0.3 s of quiet before it and a second after: right, wrong and not
+    understood per word; taken as a command per category; the delay."""
+    grammar = HBRGrammar()
+    listener = Listener(make(grammar.phrases()))
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
+    delays: list[float] = []
+    for rec in real.recordings("test"):
+        speech = rec.audio()
+        audio = np.concatenate([pad(speech, 0.3), np.zeros(RATE, np.int16)])
+        heard, delay = stream(listener, narrowband(audio) if narrow else audio, int(0.3 * RATE) + speech_end(speech))
+        got = {parsed.intent for h in heard if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)}
+        if rec.is_command:
+            want = grammar.parse(real.MEANS[rec.word]).intent  # type: ignore[union-attr]
+            for key in ("all commands", rec.word):
+                counts[key][0] += 1
+                counts[key][1] += got == {want}
+                counts[key][2] += bool(got - {want})
+            if delay is not None and got == {want}:
+                delays.append(delay)
+        else:
+            for key in ("other words and silence", rec.category):
+                counts[key][0] += 1
+                counts[key][1] += bool(got)
+    print(f"== {name}: real people (held-out speakers of {real.FOLDER.name})")
+    for key, (total, right, wrong) in counts.items():
+        if key in ("other words and silence", "other_word", "silence"):
+            print(f"{key:>24}: {right / total:6.1%} taken as a command (n={total})")
+        else:
+            print(f"{key:>24}: {right / total:6.1%} right, {wrong / total:5.1%} wrong, "
+                  f"{(total - right - wrong) / total:5.1%} not understood (n={total})")
+    print_delays(delays)
+
+
+def print_delays(delays: list[float]) -> None:
+    print_delays(delays)
+
+
 def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow: bool = False) -> None:
     grammar = HBRGrammar()
     base = peak_mb()
     began = time.perf_counter()
     recognizer = make(grammar.phrases())
-    load = time.perf_counter() - began
+    load_seconds = time.perf_counter() - began
     loaded = peak_mb()  # before the corpus fills memory
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
     false_accepts = [0, 0]
@@ -112,8 +155,8 @@ def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow:
             else:
                 false_accepts[0] += 1
                 false_accepts[1] += bool(got)
-    print(f"== {name}")
-    print(f"model load: {load:.2f} s; memory added by loading the recognizer: {loaded - base:.0f} MB "
+    print(f"== {name}: espeak-ng voices")
+    print(f"model load: {load_seconds:.2f} s; memory added by loading the recognizer: {loaded - base:.0f} MB "
           f"(process peak then {loaded:.0f} MB)")
     for key in sorted(counts, key=lambda k: (CONDITIONS.index(k.split(",")[0].split(":")[0]), k)):
         total, right, wrong = counts[key]
@@ -127,32 +170,39 @@ def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow:
     print(f"non-commands, silence, noise accepted as a command: {false_accepts[1] / false_accepts[0]:.1%} "
           f"(n={false_accepts[0]})")
     print(f"real-time factor: {decode_seconds / audio_seconds:.3f} ({audio_seconds / decode_seconds:.0f}x faster than real time)")
-    if delays:
-        q = statistics.quantiles(delays, n=20)
-        print(f"end of speech to command, streamed: p50 {statistics.median(delays) * 1000:.0f} ms, "
-              f"p95 {q[18] * 1000:.0f} ms (n={len(delays)})")
+    print_delays(delays)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="3 voices, 1 speed")
-    parser.add_argument("--backend", choices=("pocketsphinx", "vosk"))
+    parser.add_argument("--quick", action="store_true", help="espeak-ng: 3 voices, 1 speed")
+    parser.add_argument("--backend", choices=("whisper", "vosk", "pocketsphinx"))
     parser.add_argument("--narrowband", action="store_true",
                         help="every clip through a 300-3400 Hz channel, as from a Bluetooth headset")
+    parser.add_argument("--real-only", action="store_true", help="only the real recordings")
     args = parser.parse_args()
+    from hbr.voice.backends import load
     from hbr.voice.sphinx import SphinxRecognizer
 
-    if args.backend in (None, "pocketsphinx"):
-        run("pocketsphinx", SphinxRecognizer, args.quick, args.narrowband)
-    if args.backend in (None, "vosk"):
-        found = find_model()
+    makers: list[tuple[str, Callable[[list[str]], Recognizer]]] = []
+    for kind in KINDS:
+        if args.backend not in (None, kind.backend):
+            continue
+        found = find_model(kind)
         if found.path is None:
-            print(f"== vosk: not measured, {found.why}")
+            print(f"== {kind.backend}: not measured, {found.why}")
+            continue
+        path = found.path
+        makers.append((f"{kind.backend} ({path.name})", lambda phrases, k=kind, p=path: load(k, phrases, p)))
+    if args.backend in (None, "pocketsphinx"):
+        makers.append(("pocketsphinx", SphinxRecognizer))
+    for name, make in makers:
+        if real.available():
+            run_real(name, make, args.narrowband)
         else:
-            from hbr.voice.kaldi import VoskRecognizer
-
-            model = found.path
-            run(f"vosk ({model.name})", lambda phrases: VoskRecognizer(phrases, model), args.quick, args.narrowband)
+            print(f"== {name}: real people not measured, {real.FOLDER} is absent")
+        if not args.real_only:
+            run(name, make, args.quick, args.narrowband)
 
 
 if __name__ == "__main__":

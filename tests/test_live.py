@@ -4,6 +4,7 @@ is tested on a virtual sound card in tests/audio)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 
 from hbr.games.hbr.table import HBRTable
@@ -26,9 +27,17 @@ class Utterances:
         self.narrowband = narrowband
         self.failed: str | None = None
         self.finished = threading.Event()
+        #: What the game listened for when each utterance began (None: everything).
+        self.expected: list[frozenset[str] | None] = []
 
-    def utterances(self, recognizer: object, muted: Callable[[], bool], stop: Callable[[], bool]) -> Iterator[Heard]:
-        yield from self.heard
+    def utterances(
+        self, recognizer: object, muted: Callable[[], bool], stop: Callable[[], bool],
+        expected: Callable[[], frozenset[str] | None],
+    ) -> Iterator[Heard]:
+        for heard in self.heard:
+            self.expected.append(expected())
+            yield heard
+            time.sleep(0.15)  # the main loop takes it before the next utterance begins
         self.finished.set()
         while not stop():
             self.finished.wait(0.05)
@@ -70,3 +79,12 @@ def test_a_narrowband_microphone_is_reported_once() -> None:
     heard = [COMMAND, Heard("south west", "south west", 0.9, 5.0)]
     assert NARROWBAND not in play(Utterances(heard))
     assert play(Utterances(heard, narrowband=True)).count(NARROWBAND) == 1
+
+
+def test_while_a_question_waits_only_yes_and_no_are_listened_for() -> None:
+    unsure = Heard("north east", "north east", 0.4, 5.0)  # asked back
+    answer = Heard("yes", "yes", 0.9, 5.0)
+    microphone = Utterances([unsure, answer, COMMAND])
+    said = play(microphone)
+    assert "Did you say north east? Say yes or no." in said
+    assert microphone.expected == [None, frozenset({"yes", "no"}), None]

@@ -61,3 +61,34 @@ def test_yes_with_nothing_asked() -> None:
     s, said = session()
     s.hear("yes")
     assert said[-1] == "There is nothing to answer yes or no to right now."
+
+
+def test_quit_by_voice_is_always_asked_back() -> None:
+    s, said = session("never")
+    s.hear("quit", confidence=0.99)
+    assert said[-1] == "Did you say quit? Say yes or no." and not s.done
+    s.hear("no", confidence=0.9)
+    assert not s.done
+    s.hear("quit", confidence=0.99)
+    s.hear("yes", confidence=0.9)
+    assert s.done and said[-1].startswith("You quit.")
+
+
+def test_quit_typed_is_not_asked_back() -> None:
+    s, _ = session()
+    s.hear("quit")
+    assert s.done
+
+
+def test_an_unsure_setting_by_voice_is_asked_back() -> None:
+    s, said = session()
+    rate = s.speaker.rate
+    s.hear("faster", confidence=0.5)
+    assert said[-1] == "Did you say faster? Say yes or no." and s.speaker.rate == rate
+    s.hear("no", confidence=0.9)
+    assert s.speaker.rate == rate
+    s.hear("more detail", confidence=0.5)
+    s.hear("yes", confidence=0.9)
+    assert s.game.detail == "verbose"
+    s.hear("louder", confidence=0.95)  # sure: done at once
+    assert not said[-1].startswith("Did you say")

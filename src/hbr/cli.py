@@ -34,9 +34,9 @@ from hbr.speech.tts import DEFAULT_RATE, Synthesizer, TTSError
 from hbr.voice.microphone import Microphone
 from hbr.voice import models as speech_models
 from hbr.voice.audio import AudioError, read_wav, write_wav
-from hbr.voice.backends import BACKENDS, open_recognizer
+from hbr.voice.backends import BACKENDS, BASIC, open_recognizer
 from hbr.voice.denoise import NoiseSuppressor
-from hbr.voice.recognizer import RecognizerError, decode
+from hbr.voice.recognizer import Recognizer, RecognizerError, decode
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -73,7 +73,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 
 def _add_recognizer_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", choices=BACKENDS, help="speech recognizer (default: auto)")
-    parser.add_argument("--model", type=Path, help="vosk model directory")
+    parser.add_argument("--model", type=Path, help="a whisper or vosk model directory")
 
 
 def _add_speech_options(parser: argparse.ArgumentParser, tts: bool = True) -> None:
@@ -149,9 +149,13 @@ def build_parser() -> argparse.ArgumentParser:
     models = sub.add_parser("models", help="list, download or verify speech-recognition models")
     models_sub = models.add_subparsers(dest="action", metavar="ACTION", required=True)
     models_sub.add_parser("list", help="where models are looked for and which are there")
-    dl = models_sub.add_parser("download", help=f"download {speech_models.MODEL_NAME} (about 40 MB)")
-    dl.add_argument("--url", default=speech_models.MODEL_URL, help=argparse.SUPPRESS)
-    dl.add_argument("--sha256", default=speech_models.MODEL_SHA256, help=argparse.SUPPRESS)
+    names = [kind.name for kind in speech_models.KINDS]
+    dl = models_sub.add_parser(
+        "download", help=", ".join(f"{k.name} ({k.megabytes} MB)" for k in speech_models.KINDS),
+    )
+    dl.add_argument("name", nargs="?", choices=names, default=speech_models.WHISPER.name,
+                    help=f"which model (default {speech_models.WHISPER.name}, the best recognizer)")
+    dl.add_argument("--mirror", metavar="URL", help="fetch the same files from this address instead")
     dl.add_argument("--to", type=Path, help="folder to install into (default: models/ or the user data directory)")
     ver = models_sub.add_parser("verify", help="check a model directory and load it")
     ver.add_argument("path", type=Path, nargs="?", help="model directory (default: the one hbr would use)")
@@ -298,6 +302,10 @@ def _play_live(
         recognizer, why = open_recognizer(settings.backend, table.grammar.phrases(), model)
         microphone = Microphone(_device(settings.input_device or None))
         print(f"{why} Microphone: {microphone.name}.", flush=True)
+        if recognizer.name == "pocketsphinx" and settings.backend == "auto":
+            recognizer = _offer_better_model(settings, table.grammar.phrases(), changed) or recognizer
+            if recognizer.name == "pocketsphinx":
+                welcome = f"{BASIC} {welcome}"
         if not NoiseSuppressor().active:
             print("Noise suppression is off: the webrtc-noise-gain package is not installed "
                   "(hbr installs it on Linux only). A quiet room helps.", flush=True)
@@ -314,6 +322,27 @@ def _play_live(
             microphone.close()
         speaker.close()
     return EXIT_OK
+
+
+def _offer_better_model(
+    settings: Settings, phrases: list[str], changed: Callable[[str, object], None]
+) -> Recognizer | None:
+    """On a machine that is online, with someone at the keyboard, offer to download the
+    better model once; a no is remembered. Returns the new recognizer, if any."""
+    kind = speech_models.WHISPER
+    if not settings.offer_download or not sys.stdin.isatty() or not speech_models.reachable(kind):
+        return None
+    answer = input(f"{BASIC} Download it now? Type yes or no: ").strip().lower()
+    if answer not in ("y", "yes"):
+        changed("offer_download", False)
+        print("I will not ask again; 'hbr models download' gets it at any time.", flush=True)
+        return None
+    args = argparse.Namespace(mirror=None, to=None)
+    if _download(kind, args) != EXIT_OK:
+        return None
+    recognizer, why = open_recognizer("auto", phrases)
+    print(why, flush=True)
+    return recognizer
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:
@@ -541,43 +570,48 @@ def cmd_models(args: argparse.Namespace) -> int:
     if args.action == "list":
         print(f"project models/: {speech_models.project_models_dir() or '(not a source checkout)'}")
         print(f"user data:       {speech_models.user_models_dir()}")
-        print(f"${speech_models.ENV_VAR}: {os.environ.get(speech_models.ENV_VAR, '(unset)')}")
+        for kind in speech_models.KINDS:
+            print(f"${kind.env_var}: {os.environ.get(kind.env_var, '(unset)')}")
         listed = speech_models.all_models()
-        for place, path in listed:
-            print(f"  vosk model ({place}): {path}")
+        for kind, place, path in listed:
+            print(f"  {kind.backend} model ({place}): {path}")
         if not listed:
-            print("  no vosk model found: pocketsphinx (built in) will be used. 'hbr models download' gets one.")
+            print("  no model found: pocketsphinx (built in) will be used. "
+                  f"'hbr models download' gets {speech_models.WHISPER.name}, which understands people far better.")
         return EXIT_OK
     if args.action == "download":
-        from tqdm import tqdm
-
-        bar = tqdm(unit="B", unit_scale=True, desc=speech_models.MODEL_NAME, disable=not sys.stderr.isatty())
-
-        def progress(n: int, total: int | None) -> None:
-            if total and bar.total != total:
-                bar.total = total
-            bar.update(n)
-
-        try:
-            with bar:
-                path = speech_models.download(args.url, args.sha256, args.to, progress)
-        except speech_models.ModelError as err:
-            return _fail("models download", str(err))
-        print(f"installed {path}")
-        return EXIT_OK
+        return _download(speech_models.kind_named(args.name), args)
     try:
-        found = speech_models.find_model(args.path)
+        path = args.path
+        if path is None:
+            found = next((f for k in speech_models.KINDS if (f := speech_models.find_model(k)).path), None)
+            if found is None or found.path is None:
+                return _fail("models verify", "no model found; 'hbr models list' says where hbr looks")
+            path = found.path
+        recognizer, _ = open_recognizer("auto", HBRGrammar().phrases(), path)
+    except (speech_models.ModelError, RecognizerError) as err:
+        return _fail("models verify", str(err))
+    print(f"{path}: a {recognizer.name} model that loads and knows every word of the grammar")
+    return EXIT_OK
+
+
+def _download(kind: speech_models.Kind, args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    files = speech_models.mirrored(kind, args.mirror) if args.mirror else None
+    bar = tqdm(unit="B", unit_scale=True, desc=kind.name, disable=not sys.stderr.isatty())
+
+    def progress(n: int, total: int | None) -> None:
+        if total and bar.total != total:
+            bar.total = total
+        bar.update(n)
+
+    try:
+        with bar:
+            path = speech_models.download(kind, files, args.to, progress)
     except speech_models.ModelError as err:
-        return _fail("models verify", str(err))
-    if found.path is None:
-        return _fail("models verify", found.why)
-    from hbr.voice.kaldi import VoskRecognizer
-
-    try:
-        VoskRecognizer(HBRGrammar().phrases(), found.path)
-    except RecognizerError as err:
-        return _fail("models verify", str(err))
-    print(f"{found.path}: a vosk model that loads and knows every word of the grammar")
+        return _fail("models download", str(err))
+    print(f"installed {path}")
     return EXIT_OK
 
 

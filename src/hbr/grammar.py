@@ -65,6 +65,10 @@ META_PHRASES: dict[str, Meta] = {
     "quit": Meta.QUIT,
 }
 
+#: The spoken answers to a question ("Did you say north?"): while one waits, nothing
+#: else is listened for, so that "no" cannot be heard as "down".
+ANSWERS = frozenset(p for p, meta in META_PHRASES.items() if meta in (Meta.YES, Meta.NO))
+
 #: Typed-only shortcuts for the meta requests.
 META_SHORTHANDS: dict[str, Meta] = {
     "?": Meta.HELP,

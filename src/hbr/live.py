@@ -102,7 +102,7 @@ def run_live(
     def listen() -> None:
         assert microphone is not None and recognizer is not None
         warned = False
-        for heard in microphone.utterances(recognizer, muted=mute, stop=stopped.is_set):
+        for heard in microphone.utterances(recognizer, muted=mute, stop=stopped.is_set, expected=session.expected):
             mute.armed.clear()
             if microphone.narrowband and not warned:
                 warned = True

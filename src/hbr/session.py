@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from hbr.grammar import Grammar, Meta, NotUnderstood
+from hbr.grammar import ANSWERS, Grammar, Meta, NotUnderstood
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
 
@@ -26,6 +26,8 @@ RATE_STEP = 25
 VOLUME_STEP = 0.15
 #: Requests the game itself answers (they need its knowledge).
 GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, Meta.REVEAL)
+#: Requests that change a saved setting: by voice, asked back when unsure, like a move.
+SETTINGS = (Meta.FASTER, Meta.SLOWER, Meta.LOUDER, Meta.QUIETER, Meta.VERBOSE, Meta.BRIEF)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,12 @@ class Session:
     last: str = ""
     quit: bool = False
     paused: bool = False
-    pending: object | None = field(default=None, init=False)
+    #: A command or request heard by voice and asked back: (it, what was heard, confidence).
+    pending: tuple[object, str, float | None] | None = field(default=None, init=False)
+
+    def expected(self) -> frozenset[str] | None:
+        """The only phrases to listen for now: the answers while a question waits."""
+        return ANSWERS if self.pending is not None else None
 
     @property
     def done(self) -> bool:
@@ -112,6 +119,12 @@ class Session:
             return
         intent = parsed.intent
         if isinstance(intent, Meta):
+            # by voice, quitting is always asked back, and a setting when unsure: a
+            # misheard word must never end the game or change what is saved
+            if confidence is not None and (intent is Meta.QUIT or (intent in SETTINGS and self._must_confirm(confidence))):
+                self.pending = (intent, text, confidence)
+                self.say(f"Did you say {text}? Say yes or no.")
+                return
             self._meta(intent)
             return
         if self.paused:
@@ -144,7 +157,11 @@ class Session:
         pending, self.pending = self.pending, None
         match meta:
             case Meta.YES if pending is not None:
-                self._play(*pending)  # type: ignore[misc]
+                command, heard, confidence = pending
+                if isinstance(command, Meta):
+                    self._meta(command)
+                else:
+                    self._play(command, heard, confidence)
             case Meta.NO if pending is not None:
                 self.say("Then say your command again.")
             case Meta.YES | Meta.NO:

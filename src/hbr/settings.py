@@ -28,6 +28,8 @@ class Settings:
     confirm: str = "auto"
     backend: str = "auto"
     model: str = ""
+    #: Whether `hbr play` may offer to download the better speech model (a "no" is kept).
+    offer_download: bool = True
     input_device: str = ""
     output_device: str = ""
     difficulty: str = "normal"
@@ -38,7 +40,7 @@ class Settings:
 CHOICES = {
     "detail": ("brief", "normal", "verbose"),
     "confirm": ("auto", "always", "never"),
-    "backend": ("auto", "vosk", "pocketsphinx"),
+    "backend": ("auto", "whisper", "vosk", "pocketsphinx"),
     "difficulty": ("easy", "normal", "hard"),
 }
 LIMITS = {"rate": (80, 450), "volume": (0.05, 1.0)}

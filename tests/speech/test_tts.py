@@ -158,3 +158,25 @@ def test_a_synthesizer_that_cannot_start_is_reported_not_hung() -> None:
 
     with pytest.raises(TTSError, match="libespeak-ng missing"):
         VoiceSpeaker(broken, FakePlayer(), lambda _: None)
+
+
+def test_synthesis_in_a_thread_never_swaps_the_programs_output(capsys) -> None:
+    """The speech thread must not redirect the process's stdout: an Observer line
+    printed meanwhile by the main thread would be lost."""
+    import sys
+    import threading
+
+    from hbr.speech.tts import Synthesizer
+
+    synth = Synthesizer()
+    original = sys.stdout
+    swapped: list[bool] = []
+    worker = threading.Thread(target=lambda: [synth.synthesize(f"line {i}") for i in range(6)])
+    worker.start()
+    while worker.is_alive():
+        swapped.append(sys.stdout is not original)
+        print("observer line")
+    worker.join()
+    out = capsys.readouterr().out
+    assert not any(swapped)
+    assert out.count("observer line") == len(swapped) and "Audio saved" not in out

@@ -79,17 +79,22 @@ def test_reset_mid_utterance_drops_it_and_the_recognizer_is_free_again(recognize
 
 @dataclass
 class Recording:
-    """Stands in for a recognizer at the seam: records how much audio each utterance got."""
+    """Stands in for a recognizer at the seam: records the audio each utterance got."""
 
     name: str = "recording"
-    fed: list[int] = field(default_factory=list)
+    denoised: bool = True
+    got: list[list[np.ndarray]] = field(default_factory=list)
 
-    def listen(self) -> Recording:
-        self.fed.append(0)
+    @property
+    def fed(self) -> list[int]:
+        return [sum(len(block) for block in blocks) for blocks in self.got]
+
+    def listen(self, among: frozenset[str] | None = None) -> Recording:
+        self.got.append([])
         return self
 
     def feed(self, samples: np.ndarray) -> None:
-        self.fed[-1] += len(samples)
+        self.got[-1].append(np.asarray(samples))
 
     def finish(self) -> Heard:
         return Heard("", None, None, 0.0, "silence")
@@ -131,3 +136,21 @@ def test_the_listener_tells_a_narrowband_microphone(recognizer: SphinxRecognizer
         listener = Listener(recognizer)
         stream(listener, np.concatenate([part for s in utterances for part in (s, silence(0.8))]))
         assert listener.band.narrowband is narrow
+
+
+def test_a_recognizer_that_wants_raw_audio_gets_the_words_untouched() -> None:
+    """Whisper is given the microphone's own samples where the endpointer heard speech
+    (the suppressor and its noise floor are for the endpointer only)."""
+    words = espeak("capture north west", "en-us", 150)
+    audio = np.concatenate([silence(1.0), words, silence(1.0), words, silence(1.0)])
+    recording = Recording(denoised=False)
+    stream(Listener(recording), audio)
+    assert len(recording.got) == 2
+    loud = np.nonzero(np.abs(words.astype(np.int32)) > 0.05 * np.abs(words).max())[0]
+    spoken = words[loud[0] : loud[-1]]
+    for blocks in recording.got:
+        got = np.concatenate(blocks)
+        assert len(spoken) <= len(got) <= len(spoken) + 0.8 * RATE
+        # the words are in it sample for sample
+        at = int(np.argmax(np.correlate(got.astype(np.float64), spoken.astype(np.float64), "valid")))
+        assert np.array_equal(got[at : at + len(spoken)], spoken)

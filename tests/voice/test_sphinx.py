@@ -23,7 +23,8 @@ from hbr.speech.speaker import TextSpeaker
 from hbr.voice.audio import RATE, mix_at_snr, pad, write_wav
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import RecognizerError, decode
-from hbr.voice.sphinx import FEATURES, RejectionModel, Segment, SphinxRecognizer, edits, evidence, expand
+from hbr.voice.acceptance import AcceptanceModel, expand
+from hbr.voice.sphinx import FEATURES, MODEL_FILE, Segment, SphinxRecognizer, edits, evidence
 from hbr.voice.synth import espeak
 
 pytestmark = pytest.mark.audio
@@ -83,6 +84,15 @@ def test_noisy_command(recognizer: SphinxRecognizer) -> None:
     noise = np.random.default_rng(1).normal(0, 3000, len(speech)).astype(np.int16)
     heard = decode(recognizer, mix_at_snr(speech, noise, 20))
     assert heard.phrase in (None, "capture north west")
+
+
+def test_while_a_question_waits_only_its_answers_are_heard(recognizer: SphinxRecognizer) -> None:
+    answers = frozenset({"yes", "no"})
+    texts = ("yes", "no", "south", "capture north west", "help")
+    heard = {text: decode(recognizer, pad(espeak(text, "en-us", 150), 0.3), answers).phrase for text in texts}
+    assert heard["yes"] == "yes" and heard["no"] == "no", heard
+    assert set(heard.values()) <= answers | {None}, heard
+    assert decode(recognizer, pad(espeak("south", "en-us", 150), 0.3)).phrase == "south"  # every phrase again
 
 
 def test_hbr_recognize_prints_one_json_line_per_file(run_hbr, tmp_path: Path) -> None:
@@ -200,18 +210,18 @@ def test_evidence_from_segments() -> None:
 def test_a_broken_rejection_model_is_a_clear_error(tmp_path: Path) -> None:
     broken = tmp_path / "model.json"
     broken.write_text("{not json")
-    with pytest.raises(RecognizerError, match="rejection model .* is unusable"):
-        RejectionModel.load(broken)
+    with pytest.raises(RecognizerError, match="acceptance model .* is unusable.*fit_rejection.py"):
+        AcceptanceModel.load(broken, FEATURES, "bench/fit_rejection.py")
     broken.write_text(json.dumps({"features": ["fit"], "mean": [0], "scale": [1], "weights": [1], "bias": 0,
                                   "threshold": 0}))
     with pytest.raises(RecognizerError, match="other features"):
-        RejectionModel.load(broken)
+        AcceptanceModel.load(broken, FEATURES, "bench/fit_rejection.py")
 
 
 def test_the_shipped_rejection_model_loads_and_ranks_a_command_above_other_speech(
     recognizer: SphinxRecognizer,
 ) -> None:
-    model = RejectionModel.load()
+    model = AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_rejection.py")
     assert len(model.weights) == len(expand(np.zeros(len(FEATURES))))
     decode(recognizer, pad(espeak("capture north west", "en-us", 150), 0.3))
     command = recognizer.last
@@ -232,4 +242,4 @@ def test_a_model_with_the_wrong_number_of_weights_is_refused(tmp_path: Path) -> 
     stale.write_text(json.dumps({"features": FEATURES, "mean": [0] * n, "scale": [1] * n, "weights": [0] * n,
                                  "bias": 0, "threshold": 0}))
     with pytest.raises(RecognizerError, match=f"has {n} weights"):
-        RejectionModel.load(stale)
+        AcceptanceModel.load(stale, FEATURES, "bench/fit_rejection.py")

@@ -12,8 +12,7 @@ not by ``getProperty``. Volume is applied to the samples on playback.
 
 from __future__ import annotations
 
-import contextlib
-import io
+import sys
 import tempfile
 import threading
 import wave
@@ -38,6 +37,7 @@ class Synthesizer:
 
             with _ENGINE_LOCK:
                 self._engine = pyttsx3.init()
+            _quiet_driver()
         except Exception as err:  # pyttsx3 raises bare errors when espeak is missing
             raise TTSError(f"no speech synthesizer ({err}); on Debian: apt-get install espeak-ng") from None
         self._dir = tempfile.TemporaryDirectory(prefix="hbr-tts-")
@@ -88,7 +88,16 @@ class Synthesizer:
             if self.voice:
                 self._engine.setProperty("voice", self.voice)
             self._engine.save_to_file(f"\x01{self.rate}S {clean}", str(path))
-            with contextlib.redirect_stdout(io.StringIO()):  # pyttsx3 prints "Audio saved to ..."
-                self._engine.runAndWait()
+            self._engine.runAndWait()
         with wave.open(str(path), "rb") as w:
             return np.frombuffer(w.readframes(w.getnframes()), np.int16), w.getframerate()
+
+
+def _quiet_driver() -> None:
+    """pyttsx3's espeak driver prints "Audio saved to ..." for every file it writes.
+    Its own ``print`` is replaced, in its module only: redirecting the process's
+    output from the speech thread swapped it for every thread, and an Observer line
+    printed meanwhile was lost."""
+    driver = sys.modules.get("pyttsx3.drivers.espeak")
+    if driver is not None:
+        driver.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]

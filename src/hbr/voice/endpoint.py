@@ -11,9 +11,11 @@ to decode (docs/benchmarks.md has the measured delay).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from hbr.voice.audio import Framer
+from hbr.voice.audio import RATE, Framer
 from hbr.voice.channel import BandCheck
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import Heard, Recognizer, Utterance
@@ -30,14 +32,41 @@ RATIO = 0.7
 VAD_MODE = 3
 #: Utterances longer than this are cut (nobody says a command for 6 seconds).
 MAX_SECONDS = 6.0
+#: A recognizer that wants the raw audio (not noise-suppressed) gets the stretch the
+#: endpointer called speech and this much on either side.
+MARGIN = 0.1
+
+
+class History:
+    """The raw audio since the endpointer started, the last few seconds of it kept,
+    cut out by the endpointer's own clock (seconds since it started)."""
+
+    def __init__(self, keep: float = MAX_SECONDS + 2.0) -> None:
+        self._blocks: list[np.ndarray] = []
+        self._start = 0  # sample index of the first kept sample
+        self._keep = int(keep * RATE)
+
+    def add(self, block: np.ndarray) -> None:
+        self._blocks.append(np.asarray(block, np.int16))
+        while len(self._blocks) > 1 and sum(len(b) for b in self._blocks[1:]) > self._keep:
+            self._start += len(self._blocks.pop(0))
+
+    def between(self, start: float, end: float) -> np.ndarray:
+        audio = np.concatenate(self._blocks) if self._blocks else np.zeros(0, np.int16)
+        first = max(0, int(start * RATE) - self._start)
+        return audio[first : max(first, int(end * RATE) - self._start)]
 
 
 class Listener:
     """Feed 16 kHz int16 blocks of any size; get back what was heard in each
     utterance that ended during them."""
 
-    def __init__(self, recognizer: Recognizer) -> None:
+    def __init__(
+        self, recognizer: Recognizer, expected: Callable[[], frozenset[str] | None] = lambda: None
+    ) -> None:
+        """``expected()``: the only phrases an utterance starting now may be (None: any)."""
         self.recognizer = recognizer
+        self.expected = expected
         self._open: Utterance | None = None
         self._suppressor = NoiseSuppressor()
         #: Whether the microphone is narrowband, judged from the speech heard.
@@ -55,21 +84,36 @@ class Listener:
         self._ep = Endpointer(window=WINDOW, ratio=RATIO, vad_mode=VAD_MODE)
         self._framer = Framer(self._ep.frame_bytes // 2)
         self._seconds = 0.0
+        self._history = History()
+        self._clock = 0.0  # seconds the endpointer has processed
+        self._began = 0.0  # where the open utterance's speech began, by that clock
+        self._cut_at: float | None = None  # where an over-long utterance was cut, speech going on
 
     def feed(self, block: np.ndarray) -> list[Heard]:
         if self._ep.in_speech:
             self.band.feed(block)  # the raw sound: the suppressor's floor has every band
+        raw = not self.recognizer.denoised
+        if raw:
+            self._history.add(block)
         done = []
         for frame in self._framer.frames(self._suppressor.process(block)):
             was_speaking = self._ep.in_speech
             out = self._ep.process(frame.tobytes())
+            self._clock += self._ep.frame_length
             if out is not None:
                 if self._open is None:
-                    self._open, self._seconds = self.recognizer.listen(), 0.0
-                self._open.feed(np.frombuffer(out, np.int16))
+                    self._open, self._seconds = self.recognizer.listen(self.expected()), 0.0
+                    # where its speech began, or where an over-long one before it was cut
+                    self._began = self._ep.speech_start if self._cut_at is None else self._cut_at
+                if not raw:
+                    self._open.feed(np.frombuffer(out, np.int16))
                 self._seconds += self._ep.frame_length
             ended = was_speaking and not self._ep.in_speech
             if self._open is not None and (ended or self._seconds > MAX_SECONDS):
+                if raw:
+                    end = self._ep.speech_end if ended else self._clock
+                    self._open.feed(self._history.between(self._began - MARGIN, end + MARGIN))
                 done.append(self._open.finish())
                 self._open = None
+                self._cut_at = None if ended else self._clock
         return done

@@ -61,6 +61,7 @@ def parse_result(result: str, phrases: set[str], decode_ms: float) -> Heard:
 
 class VoskRecognizer:
     name = "vosk"
+    denoised = True
 
     def __init__(self, phrases: list[str], model_dir: Path) -> None:
         try:
@@ -81,11 +82,12 @@ class VoskRecognizer:
         self.grammar = grammar_json(phrases)
         self._vosk = vosk
 
-    def listen(self) -> VoskUtterance:
+    def listen(self, among: frozenset[str] | None = None) -> VoskUtterance:
         began = time.perf_counter()
-        rec = self._vosk.KaldiRecognizer(self.model, RATE, self.grammar)
+        grammar = grammar_json(sorted(among)) if among else self.grammar
+        rec = self._vosk.KaldiRecognizer(self.model, RATE, grammar)
         rec.SetWords(True)
-        return VoskUtterance(rec, self.phrases, time.perf_counter() - began)
+        return VoskUtterance(rec, set(among) if among else self.phrases, time.perf_counter() - began)
 
 
 class VoskUtterance:

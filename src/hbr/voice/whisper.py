@@ -1,0 +1,291 @@
+"""Whisper tiny.en (faster-whisper / CTranslate2), restricted to the grammar's phrases.
+
+Whisper understands real people far better than the grammar decoders (docs/benchmarks.md),
+but it writes free text. Here it answers with one of the grammar's phrases or nothing:
+
+- the utterance alone, padded with a little silence, goes to the encoder. A 30 s window
+  costs about 250 ms on two cores; an utterance-sized one 5-15 ms. With short input
+  Whisper repeats the word ("Left, left, left, ...") instead of ending, so only the
+  text up to the first punctuation counts, and the decode is capped at the longest
+  phrase's length;
+- a free decode, with a prompt that lists the vocabulary, gives Whisper's own reading
+  and its probability (and the probability that there was no speech at all);
+- the phrases whose first token Whisper finds likeliest are then scored by forced
+  decoding (one batch): the probability of the phrase's tokens, then of an end;
+- the best phrase is accepted by a small logistic model over how sure Whisper was of
+  it, how far it falls behind the free reading, whether the free reading was the
+  phrase itself, and the no-speech probability (:data:`FEATURES`), fitted by
+  ``bench/fit_whisper.py`` on part of the real recordings and the espeak-ng corpus.
+  Other words ("off", "bed") lose to Whisper's free reading by far; a command heard
+  slightly wrong ("Up" as "Op") falls only a little behind.
+
+Each utterance is decoded on its own: nothing carries over from one to the next.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+import numpy as np
+
+from hbr.voice.audio import RATE
+from hbr.voice.acceptance import AcceptanceModel
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter
+
+#: The fitted acceptance model (bench/fit_whisper.py writes it).
+MODEL_FILE = Path(__file__).with_name("whisper_rejection.json")
+#: Silence added after the utterance (and before, half of it): Whisper wants a
+#: moment of quiet around a word to end it.
+PAD_SECONDS = 0.4
+#: The encoder's window: at least this long, however short the utterance. Whisper was
+#: trained on 30 s windows and misreads more in short ones; real one-word commands
+#: right (free decode), by window: 2 s 87.0%, 4 s 89.3%, 6 s 91.7%, 10 s 92.5%, 30 s
+#: 92.0%, at 25, 31, 39, 51 and 238 ms a decode (400 clips of ../shared/speech-dev).
+WINDOW_SECONDS = 6.0
+#: Less speech than this (seconds, by voice activity detection) is silence.
+MIN_SPEECH = 0.08
+#: Phrase forms scored by forced decoding, the likeliest first tokens first (and the
+#: likeliest one-token form besides).
+SHORTLIST = 3
+#: A rejected utterance at least this confident is UNCLEAR (say it again), below it
+#: NOT_A_COMMAND (passed over in silence).
+UNCLEAR_ABOVE = 0.15
+#: CPU threads for CTranslate2: these machines have two cores.
+THREADS = 2
+#: The acceptance model's inputs, in order (see :meth:`WhisperRecognizer.evidence`).
+FEATURES = (
+    "phrase logprob", "per token", "margin", "free is phrase", "free is other", "no speech", "letters apart", "tokens",
+)
+_END_MARKS = (".", ",", "!", "?")
+
+
+def squash(text: str) -> str:
+    """Letters only, lower case: "North-East." and "northeast" and "north east" alike."""
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+def first_part(text: str) -> str:
+    """The text up to its first punctuation mark: with short input Whisper goes on
+    repeating the word ("Up, up, up"), and a command is one phrase."""
+    return re.split(r"[.,!?;:]", text.strip(), maxsplit=1)[0].strip()
+
+
+def forms(phrase: str) -> list[str]:
+    """How Whisper may write a phrase: "Capture north west", "Capture North West", and
+    for a two-word phrase "Northwest", "North-west" too. Each starts with a space, as
+    Whisper's first token does."""
+    written = {phrase.capitalize(), phrase.title()}
+    parts = phrase.split()
+    if len(parts) == 2:
+        written |= {"".join(parts).capitalize(), "-".join(parts).capitalize()}
+    return sorted(" " + w for w in written)
+
+
+def prompt_phrases(phrases: list[str]) -> list[str]:
+    """The phrases Whisper is shown as the text before this one, so that it expects
+    them: fewest words first, each that adds a word not yet shown. On 283 real and 210
+    espeak-ng commands the best phrase was the one said for 98.2% and 84.8%; with a
+    comma-separated list of the words instead, 98.6% and 72.4% (Whisper then
+    punctuated commands as lists, "Capture, north, east")."""
+    shown: set[str] = set()
+    chosen = []
+    for phrase in sorted(dict.fromkeys(phrases), key=lambda p: len(p.split())):
+        if set(phrase.split()) - shown:
+            chosen.append(phrase)
+            shown |= set(phrase.split())
+    return chosen
+
+
+def log_softmax(logits: np.ndarray) -> np.ndarray:
+    x = np.where(np.isfinite(logits), logits, -1e30).astype(np.float64)
+    top = x.max(axis=-1, keepdims=True)
+    out: np.ndarray = x - top - np.log(np.exp(x - top).sum(axis=-1, keepdims=True))
+    return out
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What Whisper made of one utterance: its free reading, the best phrase, and the
+    acceptance model's inputs."""
+
+    free: str
+    phrase: str | None
+    values: tuple[float, ...]
+
+
+class WhisperRecognizer:
+    """Whisper tiny.en in CTranslate2 format, answering with grammar phrases only."""
+
+    name = "whisper"
+    denoised = False
+
+    def __init__(self, phrases: list[str], model_dir: Path, acceptance: AcceptanceModel | None = None) -> None:
+        """``acceptance``: the model that tells commands from other sounds; the fitted
+        one shipped with hbr unless given (bench/fit_whisper.py gives its own)."""
+        try:
+            import ctranslate2
+            import tokenizers
+            from faster_whisper.feature_extractor import FeatureExtractor
+        except ImportError as err:  # pragma: no cover - a broken install
+            raise RecognizerError(f"faster-whisper is not installed ({err}): pip install faster-whisper") from None
+        try:
+            self._model = ctranslate2.models.Whisper(
+                str(model_dir), device="cpu", compute_type="int8", intra_threads=THREADS
+            )
+            self._tokenizer = tokenizers.Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        except (RuntimeError, ValueError, OSError) as err:
+            raise RecognizerError(f"{model_dir} is not a usable Whisper model ({err})") from None
+        if self._model.is_multilingual:
+            raise RecognizerError(f"{model_dir} is a multilingual Whisper model; hbr needs an English one (tiny.en)")
+        self._storage = ctranslate2.StorageView
+        self._features = FeatureExtractor(feature_size=self._model.n_mels)
+        self.acceptance = acceptance or AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_whisper.py")
+        token = self._tokenizer.token_to_id
+        self._eot = token("<|endoftext|>")
+        self._ends = [self._eot, *(self._encode(mark)[0] for mark in _END_MARKS)]
+        hint = self._encode(" " + " ".join(p.capitalize() + "." for p in prompt_phrases(phrases)))
+        self._prompt = [token("<|startofprev|>"), *hint, token("<|startoftranscript|>"), token("<|notimestamps|>")]
+        #: phrase text (squashed) -> phrase, and every written form's tokens -> phrase
+        self._phrases = {squash(p): p for p in phrases}
+        self._forms = [(tuple(self._encode(f)), p) for p in sorted(set(phrases)) for f in forms(p)]
+        self._longest = max(len(tokens) for tokens, _ in self._forms)
+        #: The evidence about the last utterance with speech (for fitting, diagnostics).
+        self.last: Evidence | None = None
+
+    def _encode(self, text: str) -> list[int]:
+        ids: list[int] = self._tokenizer.encode(text, add_special_tokens=False).ids
+        return ids
+
+    def listen(self, among: frozenset[str] | None = None) -> WhisperUtterance:
+        return WhisperUtterance(self, among)
+
+    def recognize(self, samples: np.ndarray, speech_seconds: float, among: frozenset[str] | None = None) -> Heard:
+        """One whole utterance (16 kHz int16) to a phrase (one of ``among``, if given)
+        or a reason."""
+        began = time.perf_counter()
+        self.last = None
+        if speech_seconds < MIN_SPEECH:
+            return Heard("", None, None, _ms(began), SILENCE)
+        evidence = self.evidence(samples, among)
+        self.last = evidence
+        if evidence.phrase is None:
+            return Heard(evidence.free, None, 0.0, _ms(began), NOT_A_COMMAND)
+        confidence = self.acceptance.confidence(evidence.values)
+        if confidence < 0.5:
+            reason = UNCLEAR if confidence >= UNCLEAR_ABOVE else NOT_A_COMMAND
+            return Heard(evidence.free, None, confidence, _ms(began), reason)
+        return Heard(evidence.phrase, evidence.phrase, confidence, _ms(began))
+
+    def evidence(self, samples: np.ndarray, among: frozenset[str] | None = None) -> Evidence:
+        """Whisper's free reading of the audio and the best phrase, with the numbers
+        the acceptance model weighs."""
+        lead = int(PAD_SECONDS / 2 * RATE)
+        audio = np.zeros(max(lead + len(samples) + int(PAD_SECONDS * RATE), int(WINDOW_SECONDS * RATE)), np.float32)
+        audio[lead : lead + len(samples)] = np.asarray(samples, np.float32) / 32768.0
+        mel = self._features(audio)[:, :-1]
+        encoded = self._model.encode(self._storage.from_array(np.ascontiguousarray(mel[None])), to_cpu=True)
+        # Whisper's own reading, and every first token's probability
+        free = self._model.generate(
+            encoded, [self._prompt], beam_size=1, max_length=len(self._prompt) + self._longest + 2,
+            return_logits_vocab=True, return_no_speech_prob=True, suppress_blank=False,
+        )[0]
+        tokens = free.sequences_ids[0]
+        text, n = self._reading(tokens)
+        steps = log_softmax(np.asarray(free.logits[0])[: n + 1])
+        free_score = sum(float(steps[i][token]) for i, token in enumerate(tokens[:n]))
+        free_score += float(np.logaddexp.reduce(steps[n][self._ends])) if n < len(steps) else 0.0
+        phrase = self._phrases.get(squash(text))
+        if phrase is not None and (among is None or phrase in among):  # Whisper itself read it
+            score, length = free_score, n
+            apart = 0.0
+        else:
+            shortlist = self._shortlist(self._tokenizer.decode(tokens), steps[0], among)
+            scores = self._forced_scores(np.asarray(encoded), [tokens for tokens, _ in shortlist])
+            best = int(np.argmax(scores))
+            (best_tokens, phrase), score, length = shortlist[best], scores[best], len(shortlist[best][0])
+            apart = self._apart(self._tokenizer.decode(tokens), phrase)
+        values = (
+            score,
+            score / (length + 1),
+            min(0.0, score - free_score),
+            float(squash(text) in self._phrases),
+            float(bool(squash(text)) and squash(text) not in self._phrases),
+            float(free.no_speech_prob),
+            apart,
+            float(length),
+        )
+        return Evidence(text, phrase, values)
+
+    def _reading(self, tokens: list[int]) -> tuple[str, int]:
+        """Whisper's reading and how many tokens it takes: the longest run of its
+        first parts that is a phrase, else its first part. It may punctuate a phrase
+        like a list ("Capture, north east.") or repeat it ("Left, left, left")."""
+        cuts = [i for i, token in enumerate(tokens) if token in self._ends] + [len(tokens)]
+        readings = [(self._tokenizer.decode(tokens[:cut]).strip(), cut) for cut in cuts]
+        whole = [(text, cut) for text, cut in readings if squash(text) in self._phrases]
+        return whole[-1] if whole else (first_part(readings[0][0]), cuts[0])
+
+    def _shortlist(
+        self, heard: str, first: np.ndarray, among: frozenset[str] | None
+    ) -> list[tuple[tuple[int, ...], str]]:
+        """The phrase forms to score whole: those whose letters are nearest to the start
+        of what Whisper read (the best way to be near it, whatever it read), and the
+        likeliest one-token form by Whisper's first step (a one-word command read as
+        some other word: "Op" for "Up")."""
+        possible = [form for form in self._forms if among is None or form[1] in among]
+        near = {phrase: self._apart(heard, phrase) for phrase in {form[1] for form in possible}}
+        ranked = sorted(possible, key=lambda form: (near[form[1]], -first[form[0][0]]))
+        singles = sorted((f for f in possible if len(f[0]) == 1), key=lambda form: -first[form[0][0]])
+        return list(dict.fromkeys([*ranked[:SHORTLIST], *singles[:1]]))
+
+    @staticmethod
+    def _apart(heard: str, phrase: str) -> float:
+        """How far the phrase's letters are from those of the start of what Whisper
+        read (0: the same, 1: nothing alike): the nearest of its first parts, one part,
+        two parts ..., since Whisper may punctuate a phrase or repeat it."""
+        from rapidfuzz.distance import Levenshtein
+
+        parts = re.split(r"(?<=[.,!?;:])", heard)
+        starts = [squash("".join(parts[: i + 1])) for i in range(len(parts))]
+        return min(Levenshtein.normalized_distance(start, squash(phrase)) for start in starts)
+
+    def _forced_scores(self, encoded: np.ndarray, candidates: list[tuple[int, ...]]) -> list[float]:
+        """Log probability of each token sequence, then of an end, by forced decoding."""
+        batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(candidates), axis=0)))
+        results = self._model.generate(
+            batch, [self._prompt + list(c) for c in candidates], beam_size=1,
+            max_length=len(self._prompt) + self._longest + 1, return_logits_vocab=True, suppress_blank=False,
+        )
+        scores = []
+        for candidate, result in zip(candidates, results):
+            steps = log_softmax(np.asarray(result.logits[0]))
+            said = sum(float(steps[i][token]) for i, token in enumerate(candidate))
+            end = float(np.logaddexp.reduce(steps[len(candidate)][self._ends])) if len(steps) > len(candidate) else -30.0
+            scores.append(said + end)
+        return scores
+
+
+class WhisperUtterance:
+    """Whisper needs the whole utterance: it is gathered while spoken, decoded at its end."""
+
+    def __init__(self, recognizer: WhisperRecognizer, among: frozenset[str] | None) -> None:
+        self._recognizer = recognizer
+        self._among = among
+        self._blocks: list[np.ndarray] = []
+        self._meter = SpeechMeter()
+
+    def feed(self, samples: np.ndarray) -> None:
+        block = np.asarray(samples, np.int16)
+        self._blocks.append(block)
+        self._meter.feed(block)
+
+    def finish(self) -> Heard:
+        audio = np.concatenate(self._blocks) if self._blocks else np.zeros(0, np.int16)
+        return self._recognizer.recognize(audio, self._meter.seconds, self._among)
+
+
+def _ms(began: float) -> float:
+    return (time.perf_counter() - began) * 1000
+

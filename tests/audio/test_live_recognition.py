@@ -1,0 +1,109 @@
+"""A whole game played by real people's voices: `hbr play` listens on a PulseAudio
+virtual microphone, into which recordings of up, down, left and right from
+../shared/speech-dev are played (and yes or no when the game asks back), until the
+game ends. The transcript must hold the commands the recordings said."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.audio.test_audio_path import lines_of, wait_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import real  # noqa: E402
+
+pytestmark = pytest.mark.audio
+
+DIRECTION = {"up": "north", "down": "south", "left": "west", "right": "east"}
+
+
+def test_a_whole_game_by_real_voices(pulse, hbr_exe: str, tmp_path: Path, user_dirs: dict[str, str]) -> None:
+    if not real.available():
+        pytest.skip(f"the real recordings are not here ({real.FOLDER} is absent): they live beside the project in shared/")
+    by_word: dict[str, list[Path]] = {}
+    for rec in real.recordings("test"):
+        if rec.word in (*DIRECTION, "yes", "no"):
+            by_word.setdefault(rec.word, []).append(real.FOLDER / rec.file)
+    rng = random.Random(11)
+    transcript = tmp_path / "game.jsonl"
+    game = subprocess.Popen(
+        [hbr_exe, "play", "--seed", "21", "--tts", "none", "--cues", "off", "--transcript", str(transcript)],
+        env={**pulse, **user_dirs}, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True,
+    )
+    seen: list[str] = []
+    meant: list[str] = []  # the word of every recording played as a command
+
+    def speak(word: str) -> None:
+        subprocess.run(["paplay", str(rng.choice(by_word[word]))], env=pulse, check=True, timeout=30)
+
+    try:
+        out = lines_of(game)
+        assert wait_for(out, seen, "A new normal forest", 60), seen
+        assert "Listening with whisper" in "\n".join(seen), seen
+        for _ in range(80):
+            if game.poll() is not None:
+                break
+            word = rng.choice(sorted(DIRECTION))
+            meant.append(word)
+            speak(word)
+            got_until = len(seen)
+            time.sleep(1.5)
+            while not out.empty():
+                seen.append(out.get())
+            asked = [line for line in seen[got_until:] if line.startswith("Did you say")]
+            if asked:  # asked back: answer as the player would
+                speak("yes" if DIRECTION[word] in asked[-1] else "no")
+                time.sleep(1.5)
+            if wait_for(out, seen, "Game over", 0.1):
+                break
+        if game.poll() is None:  # a long game: enough turns were heard
+            assert game.stdin is not None
+            game.stdin.write("quit\n")
+            game.stdin.flush()
+        game.wait(timeout=30)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    turns = [json.loads(line) for line in transcript.read_text().splitlines() if '"turn"' in line]
+    assert turns, f"no turn was played: {seen[-20:]}"
+    heard = [t["heard"] for t in turns]
+    # every turn was a command a recording said, in the order said (some recordings
+    # were not understood and cost no turn; none may become a different move)
+    said = iter(meant)
+    assert all(any(h == m for m in said) for h in heard), (heard, meant)
+    assert any("Game over" in line for line in seen) or len(turns) >= 20, seen[-20:]
+
+
+def test_basic_recognition_is_said_once(pulse, hbr_exe: str, tmp_path: Path, user_dirs: dict[str, str]) -> None:
+    """No whisper or vosk model (a broken HBR_WHISPER_MODEL): the game plays with
+    pocketsphinx and says once, in one sentence, how to get the better model."""
+    game = subprocess.Popen(
+        [hbr_exe, "play", "--seed", "4", "--tts", "none"],
+        env={**pulse, **user_dirs, "HBR_WHISPER_MODEL": str(tmp_path / "none")},
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    seen: list[str] = []
+    try:
+        out = lines_of(game)
+        assert wait_for(out, seen, "A new normal forest", 60), seen
+        assert game.stdin is not None
+        game.stdin.write("quit\n")
+        game.stdin.flush()
+        game.wait(timeout=30)
+        while not out.empty():
+            seen.append(out.get())
+    finally:
+        if game.poll() is None:
+            game.kill()
+    text = "\n".join(seen)
+    assert "Listening with pocketsphinx" in text and "HBR_WHISPER_MODEL" in text
+    assert text.count("Speech recognition is basic") == 1
+    assert "hbr models download" in text

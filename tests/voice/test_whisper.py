@@ -1,0 +1,149 @@
+"""The whisper backend: its text handling always; recognition on the packaged tiny.en
+model, with real people's recordings (../shared/speech-dev), espeak-ng, silence and noise."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hbr.games.hbr.phrases import HBRGrammar
+from hbr.grammar import Understood, canonical
+from hbr.voice.audio import RATE, mix_at_snr, pad
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, RecognizerError, decode
+from hbr.voice.synth import espeak
+from hbr.voice.acceptance import AcceptanceModel
+from hbr.voice.whisper import FEATURES, WhisperRecognizer, first_part, forms, squash
+
+GRAMMAR = HBRGrammar()
+
+
+def test_squash_reads_every_spelling_of_a_compound() -> None:
+    assert squash("North-East.") == squash("northeast") == squash(" North east") == "northeast"
+
+
+def test_only_the_first_phrase_counts_when_whisper_repeats_itself() -> None:
+    assert first_part(" Left, left, left, left") == "Left"
+    assert first_part(" Capture north west.") == "Capture north west"
+    assert first_part("") == ""
+
+
+def test_forms_of_a_two_word_phrase() -> None:
+    assert forms("north east") == [" North East", " North east", " North-east", " Northeast"]
+    assert forms("help") == [" Help"]
+
+
+def test_a_broken_acceptance_model_is_one_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "acceptance.json"
+    bad.write_text("{not json")
+    with pytest.raises(RecognizerError, match="bench/fit_whisper.py"):
+        AcceptanceModel.load(bad, FEATURES, "bench/fit_whisper.py")
+    bad.write_text(json.dumps({"features": ["other"], "mean": [], "scale": [], "weights": [], "bias": 0, "threshold": 0}))
+    with pytest.raises(RecognizerError, match="other features"):
+        AcceptanceModel.load(bad, FEATURES, "bench/fit_whisper.py")
+
+
+def test_a_folder_that_is_no_model_is_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(RecognizerError, match="not a usable Whisper model"):
+        WhisperRecognizer(GRAMMAR.phrases(), tmp_path)
+
+
+@pytest.fixture(scope="module")
+def recognizer(whisper_model: Path) -> WhisperRecognizer:
+    return WhisperRecognizer(GRAMMAR.phrases(), whisper_model)
+
+
+def command(heard_phrase: str | None) -> str | None:
+    parsed = GRAMMAR.parse(heard_phrase) if heard_phrase else None
+    return canonical(parsed.intent) if isinstance(parsed, Understood) else None
+
+
+@pytest.mark.audio
+@pytest.mark.parametrize(
+    "text", ["north east", "capture north west", "toward the rabbit", "south", "help", "snare south east"]
+)
+def test_espeak_phrases_are_understood(recognizer: WhisperRecognizer, text: str) -> None:
+    heard = decode(recognizer, pad(espeak(text, "en-us", 150), 0.3))
+    assert command(heard.phrase) == command(text), heard
+
+
+@pytest.mark.audio
+def test_silence_and_noise_are_no_command(recognizer: WhisperRecognizer) -> None:
+    assert decode(recognizer, np.zeros(2 * RATE, np.int16)).rejected == SILENCE
+    hiss = (np.random.default_rng(3).standard_normal(2 * RATE) * 3000).astype(np.int16)
+    assert decode(recognizer, hiss).phrase is None
+
+
+@pytest.mark.audio
+def test_other_talk_is_no_command(recognizer: WhisperRecognizer) -> None:
+    for sentence in ("what time is it", "the weather is nice today", "call my mother"):
+        heard = decode(recognizer, pad(espeak(sentence, "en", 160), 0.3))
+        assert heard.phrase is None and heard.rejected == NOT_A_COMMAND, heard
+
+
+@pytest.mark.audio
+def test_commands_in_noise_are_understood_or_not_at_all(recognizer: WhisperRecognizer) -> None:
+    """White noise at 20 dB: most are understood; none becomes another command."""
+    texts = ("west", "capture north east", "toward the hole", "south", "help")
+    rng = np.random.default_rng(5)
+    heard = []
+    for text in texts:
+        speech = pad(espeak(text, "en-us", 160), 0.3)
+        noise = (rng.standard_normal(len(speech)) * 3000).astype(np.int16)
+        heard.append(command(decode(recognizer, mix_at_snr(speech, noise, 20)).phrase))
+    assert sum(h == command(t) for h, t in zip(heard, texts)) >= 4, heard
+    assert all(h in (None, command(t)) for h, t in zip(heard, texts)), heard
+
+
+@pytest.mark.audio
+def test_each_file_is_decoded_on_its_own(recognizer: WhisperRecognizer) -> None:
+    clips = [pad(espeak(t, "en+f2", 160), 0.3) for t in ("north", "what time is it", "capture south west")]
+    alone = [decode(recognizer, clip).phrase for clip in clips]
+    again = [decode(recognizer, clip).phrase for clip in reversed(clips)][::-1]
+    assert alone == again
+
+
+@pytest.mark.audio
+def test_real_people_are_understood(recognizer: WhisperRecognizer, held_out) -> None:
+    """A sample of the speakers no model was fitted on: bench/fit_whisper.py measured
+    the whole held-out half (docs/benchmarks.md); this guards against a regression."""
+    import real
+
+    commands = [r for r in held_out if r.is_command][::6]
+    right = wrong = 0
+    for rec in commands:
+        got = command(decode(recognizer, rec.audio()).phrase)
+        right += got == command(real.MEANS[rec.word])
+        wrong += got is not None and got != command(real.MEANS[rec.word])
+    assert right / len(commands) >= 0.9, f"{right} of {len(commands)} right"
+    assert wrong / len(commands) <= 0.03, f"{wrong} of {len(commands)} wrong"
+
+
+@pytest.mark.audio
+def test_real_other_words_and_silence_are_rejected(recognizer: WhisperRecognizer, held_out) -> None:
+    others = [r for r in held_out if not r.is_command][::3]
+    accepted = [(r.word, heard.phrase) for r in others if (heard := decode(recognizer, r.audio())).phrase]
+    assert len(accepted) / len(others) <= 0.04, accepted
+
+
+@pytest.mark.audio
+def test_while_a_question_waits_only_its_answers_are_heard(recognizer: WhisperRecognizer) -> None:
+    answers = frozenset({"yes", "no"})
+    assert decode(recognizer, pad(espeak("no", "en-us", 150), 0.3), answers).phrase == "no"
+    assert decode(recognizer, pad(espeak("yes", "en+f2", 150), 0.3), answers).phrase == "yes"
+    assert decode(recognizer, pad(espeak("capture north west", "en-us", 150), 0.3), answers).phrase is None
+
+
+@pytest.mark.audio
+def test_hbr_recognize_uses_whisper_by_default(run_hbr, tmp_path: Path) -> None:
+    """With the test extra installed, a plain `hbr recognize` finds the packaged model."""
+    from hbr.voice.audio import write_wav
+
+    path = tmp_path / "cmd.wav"
+    write_wav(path, pad(espeak("capture north west", "en-us", 150), 0.3))
+    result = run_hbr("recognize", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "Listening with whisper" in result.stderr
+    assert json.loads(result.stdout)["command"] == "capture northwest"
