@@ -112,7 +112,10 @@ def run_real(name: str, make: Callable[[list[str]], Recognizer], narrow: bool = 
 
 
 def print_delays(delays: list[float]) -> None:
-    print_delays(delays)
+    if delays:
+        q = statistics.quantiles(delays, n=20)
+        print(f"end of speech to command, streamed: p50 {statistics.median(delays) * 1000:.0f} ms, "
+              f"p95 {q[18] * 1000:.0f} ms (n={len(delays)})")
 
 
 def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow: bool = False) -> None:

@@ -75,6 +75,8 @@ def test_a_whole_game_by_real_voices(pulse, hbr_exe: str, tmp_path: Path, user_d
     turns = [json.loads(line) for line in transcript.read_text().splitlines() if '"turn"' in line]
     assert turns, f"no turn was played: {seen[-20:]}"
     heard = [t["heard"] for t in turns]
+    print(f"{len(meant)} recordings played, {len(turns)} turns played, game over: "
+          f"{any('Game over' in line for line in seen)}")
     # every turn was a command a recording said, in the order said (some recordings
     # were not understood and cost no turn; none may become a different move)
     said = iter(meant)

@@ -34,7 +34,7 @@ VAD_MODE = 3
 MAX_SECONDS = 6.0
 #: A recognizer that wants the raw audio (not noise-suppressed) gets the stretch the
 #: endpointer called speech and this much on either side.
-MARGIN = 0.1
+MARGIN = 0.3
 
 
 class History:

@@ -48,3 +48,17 @@ def test_reveal_tells_where_everyone_is_relative_to_the_hunter() -> None:
     assert reveal(s) == (
         "Revealed: from you, the bear 2 east; the rabbit 3 north; the rabbit hole 3 south and 1 west."
     )
+
+
+def test_the_closing_words_say_how_it_ended_in_plain_words() -> None:
+    from dataclasses import replace
+
+    from hbr.games.hbr.state import Outcome
+    from hbr.games.hbr.table import HBRTable
+
+    table = HBRTable.new(7)
+    assert table.closing() == "Game over: unfinished after 0 turns, seed 7."
+    table.state = replace(table.state, outcome=Outcome.RABBIT_HOME, round=1)
+    assert table.closing() == "Game over: the rabbit reached its hole after 1 turn, seed 7."
+    table.state = replace(table.state, outcome=Outcome.CAPTURED, round=17)
+    assert table.closing() == "Game over: you caught the rabbit after 17 turns, seed 7."

@@ -16,7 +16,7 @@ from hbr.games.hbr.events import Event, Kind
 from hbr.games.hbr.mapgen import Difficulty, new_game
 from hbr.games.hbr.observer import RULES_SUMMARY, blank_map, hunter_words, narrate, offset_words, reveal
 from hbr.games.hbr.phrases import HBRGrammar, spoken
-from hbr.games.hbr.state import Rules, State
+from hbr.games.hbr.state import Outcome, Rules, State
 from hbr.grammar import Meta
 from hbr.session import Reply
 
@@ -166,10 +166,19 @@ class HBRTable:
         )
 
     def closing(self) -> str:
-        outcome = self.state.outcome.value if self.state.outcome else "unfinished"
         seed = f", seed {self.seed}" if self.seed is not None else ""
-        return f"Game over: {outcome} after {self.state.round} turns{seed}."
+        turns = f"{self.state.round} turn{'' if self.state.round == 1 else 's'}"
+        if self.state.outcome is None:
+            return f"Game over: unfinished after {turns}{seed}."
+        return f"Game over: {CLOSINGS[self.state.outcome]} after {turns}{seed}."
 
+
+#: How a game ended, in the closing words.
+CLOSINGS = {
+    Outcome.CAPTURED: "you caught the rabbit",
+    Outcome.EATEN: "the bear caught you",
+    Outcome.RABBIT_HOME: "the rabbit reached its hole",
+}
 
 SAVE_VERSION = 1
 
