@@ -44,9 +44,12 @@ def main() -> None:
             out = lines_of(game)
             assert wait_for(out, seen, "A new normal forest", 120), seen
             started = time.monotonic() - began
-            time.sleep(10)  # the opening is spoken
-            subprocess.run(["paplay", str(command)], env=env, check=True)
-            heard = wait_for(out, seen, "> ", 15)
+            heard = False
+            for _ in range(3):  # the microphone is deaf while the opening is spoken: try again
+                time.sleep(8)
+                subprocess.run(["paplay", str(command)], env=env, check=True)
+                if heard := wait_for(out, seen, "> ", 10):
+                    break
             assert game.stdin is not None
             game.stdin.write("quit\n")
             game.stdin.flush()

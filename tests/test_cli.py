@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 from pathlib import Path
 
 SCENARIO = {
@@ -149,3 +151,32 @@ def test_offline_the_download_is_not_offered(monkeypatch) -> None:
     monkeypatch.setattr(cli.speech_models, "reachable", lambda kind: False)
     monkeypatch.setattr("builtins.input", lambda prompt: (_ for _ in ()).throw(AssertionError("asked")))
     assert cli._offer_better_model(Settings(), ["north"], lambda *a: None) is None
+
+
+def test_a_folder_or_a_missing_folder_is_one_clear_sentence(run_hbr, tmp_path: Path) -> None:
+    """Paths that cannot be used end a command with a message, never a traceback."""
+    recognized = run_hbr("recognize", "--backend", "pocketsphinx", str(tmp_path))
+    assert recognized.returncode == 1 and "Is a directory" in recognized.stderr
+    said = run_hbr("say", "hello", "--out", str(tmp_path / "missing" / "x.wav"))
+    assert said.returncode == 1 and "cannot use" in said.stderr and "No such file or directory" in said.stderr
+    drawn = run_hbr("blank-map", "--seed", "1", "--svg", str(tmp_path))
+    assert drawn.returncode == 1 and "Is a directory" in drawn.stderr
+    for result in (recognized, said, drawn):
+        assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) <= 2
+
+
+def test_unwritable_user_folders_cost_nothing_but_a_warning(hbr_exe: str, tmp_path: Path) -> None:
+    """Config and data folders that cannot be written (here: files stand where the
+    folders should be): the game is played all the same, and says what was not kept."""
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file, not a folder")
+    env = {**os.environ, "XDG_CONFIG_HOME": str(blocked / "config"), "XDG_DATA_HOME": str(blocked / "data")}
+    result = subprocess.run([hbr_exe, "play", "--text", "--seed", "5"], input="faster\nnorth\nquit\n", env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "That change lasts for this game only: it could not be saved" in result.stdout
+    assert "Faster: 200 words a minute." in result.stdout
+    assert "The transcript cannot be written" in result.stderr and "The game cannot be saved" in result.stderr
+    assert "You move north." in result.stdout or "edge" in result.stdout
+    assert "hbr play --resume" not in result.stdout  # it could not be saved: no false promise

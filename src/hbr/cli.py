@@ -27,7 +27,7 @@ from hbr.grammar import Understood, canonical
 from hbr.devices import AudioDeviceError
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
-from hbr.session import CONFIRM_MODES, Game, Session
+from hbr.session import CONFIRM_MODES, Game, Session, SettingNotSaved
 from hbr.speech.player import Player
 from hbr.speech.speaker import Speaker, TextSpeaker, VoiceSpeaker
 from hbr.speech.tts import DEFAULT_RATE, Synthesizer, TTSError
@@ -41,6 +41,7 @@ from hbr.voice.recognizer import Recognizer, RecognizerError, decode
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 def _whole_number(least: int) -> Callable[[str], int]:
@@ -260,7 +261,11 @@ def _table(args: argparse.Namespace, settings: Settings) -> tuple[HBRTable, bool
 def cmd_play(args: argparse.Namespace) -> int:
     if not settings_path().exists() and not save_path().exists() and not args.resume:
         print("New here? 'hbr tutorial' teaches the game in seven short lessons.", flush=True)
-        save_settings(Settings(), settings_path())  # offered once
+        try:
+            save_settings(Settings(), settings_path())  # offered once
+        except OSError as err:
+            print(f"Your settings cannot be kept ({settings_path()}: {err.strerror or err}); "
+                  "the defaults are used.", file=sys.stderr)
     settings = _load_settings(args)
     table, resumed = _table(args, settings)
     for problem in table.grammar.check_aliases():
@@ -272,7 +277,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     def changed(name: str, value: object) -> None:
         stored, _ = load_settings(settings_path())
         setattr(stored, name, value)
-        save_settings(stored, settings_path())
+        try:
+            save_settings(stored, settings_path())
+        except OSError as err:
+            raise SettingNotSaved(f"{settings_path()}: {err.strerror or err}") from None
 
     welcome = f"Your last move: {table.recap(1)} " if resumed else ""
     if args.text:
@@ -661,3 +669,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(args.command, str(err), err.code)
     except BrokenPipeError:
         return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl-C: the game was saved after its last turn
+        print("\nStopped.", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as err:  # a file or folder that cannot be written or read
+        where = f" {err.filename}" if err.filename else ""
+        return _fail(args.command, f"cannot use{where}: {err.strerror or err}")

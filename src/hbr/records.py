@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Protocol
 
@@ -70,31 +72,46 @@ def _commands(record: dict[str, object]) -> list[object]:
 
 
 class Journal:
-    """Writes a game's save file and transcript as it is played."""
+    """Writes a game's save file and transcript as it is played. A file that cannot
+    be written (a read-only or full disk) is given up with one warning; the game goes on."""
 
-    def __init__(self, save: Path | None, transcript: Path | None, settings: dict[str, object]) -> None:
+    def __init__(
+        self, save: Path | None, transcript: Path | None, settings: dict[str, object],
+        warn: Callable[[str], None] = lambda message: print(message, file=sys.stderr, flush=True),
+    ) -> None:
         self.save = save
         self.transcript = transcript
         self.settings = settings
+        self.warn = warn
         self._out: IO[str] | None = None
 
     def _line(self, doc: dict[str, object]) -> None:
         if self.transcript is None:
             return
-        if self._out is None:
-            self.transcript.parent.mkdir(parents=True, exist_ok=True)
-            self._out = open(self.transcript, "a", encoding="utf-8")
-        self._out.write(json.dumps(doc) + "\n")
-        self._out.flush()
-        os.fsync(self._out.fileno())
+        try:
+            if self._out is None:
+                self.transcript.parent.mkdir(parents=True, exist_ok=True)
+                self._out = open(self.transcript, "a", encoding="utf-8")
+            self._out.write(json.dumps(doc) + "\n")
+            self._out.flush()
+            os.fsync(self._out.fileno())
+        except OSError as err:
+            self.warn(f"The transcript cannot be written ({self.transcript}: {err.strerror or err}); "
+                      "the game goes on without it.")
+            self.transcript = None
 
     def _autosave(self, game: Recorded) -> None:
         if self.save is None:
             return
-        if game.over:
-            self.save.unlink(missing_ok=True)  # nothing left to resume
-        else:
-            write_atomically(self.save, json.dumps(game.record()))
+        try:
+            if game.over:
+                self.save.unlink(missing_ok=True)  # nothing left to resume
+            else:
+                write_atomically(self.save, json.dumps(game.record()))
+        except OSError as err:
+            self.warn(f"The game cannot be saved ({self.save}: {err.strerror or err}); "
+                      "it goes on, but cannot be resumed.")
+            self.save = None
 
     def started(self, game: Recorded) -> None:
         record = game.record()

@@ -30,6 +30,10 @@ GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, M
 SETTINGS = (Meta.FASTER, Meta.SLOWER, Meta.LOUDER, Meta.QUIETER, Meta.VERBOSE, Meta.BRIEF)
 
 
+class SettingNotSaved(OSError):
+    """A setting changed by voice could not be saved; it lasts for this game only."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """What a game says back after a turn: the words, and short sounds to play first."""
@@ -179,26 +183,35 @@ class Session:
                 rate = self.speaker.rate + (RATE_STEP if meta is Meta.FASTER else -RATE_STEP)
                 rate = max(80, min(450, rate))
                 self.speaker.adjust(rate=rate)
-                self.changed("rate", rate)
+                self._keep("rate", rate)
                 self.say(f"{'Faster' if meta is Meta.FASTER else 'Slower'}: {rate} words a minute.")
             case Meta.LOUDER | Meta.QUIETER:
                 step = VOLUME_STEP if meta is Meta.LOUDER else -VOLUME_STEP
                 volume = round(max(0.05, min(1.0, self.speaker.volume + step)), 2)
                 self.speaker.adjust(volume=volume)
-                self.changed("volume", volume)
+                self._keep("volume", volume)
                 self.say(f"Volume {round(volume * 100)} percent.")
             case Meta.VERBOSE | Meta.BRIEF:
                 self.game.detail = "verbose" if meta is Meta.VERBOSE else "brief"
-                self.changed("detail", self.game.detail)
+                self._keep("detail", self.game.detail)
                 self.say("More detail from now on." if meta is Meta.VERBOSE else "Brief from now on.")
             case Meta.QUIT:
                 self.quit = True
-                self.say(" ".join(part for part in ("You quit.", self.quit_hint, self.game.closing()) if part))
+                saved = self.journal is None or self.journal.save is not None  # else the hint would be false
+                hint = self.quit_hint if saved else ""
+                self.say(" ".join(part for part in ("You quit.", hint, self.game.closing()) if part))
                 self.end()
             case Meta.STOP:
                 self.speaker.stop()
             case _ if meta in GAME_ANSWERS:
                 self.say(self.game.answer(meta))
+
+    def _keep(self, name: str, value: object) -> None:
+        """Save a setting changed by voice; if it cannot be, say so: it still holds now."""
+        try:
+            self.changed(name, value)
+        except SettingNotSaved as err:
+            self.say(f"That change lasts for this game only: it could not be saved ({err}).")
 
     def run(self, lines: Iterable[str]) -> None:
         """Play from an iterable of lines until the game ends or the lines run out."""

@@ -44,6 +44,8 @@ def read_wav(path: Path) -> np.ndarray:
             raw = w.readframes(w.getnframes())
     except FileNotFoundError:
         raise AudioError(f"{path}: no such file") from None
+    except OSError as err:  # a folder, a file that may not be read
+        raise AudioError(f"{path}: {err.strerror or err}") from None
     except (wave.Error, EOFError) as err:
         raise AudioError(f"{path} is not a PCM WAV file ({err})") from None
     if width == 1:
@@ -61,7 +63,7 @@ def read_wav(path: Path) -> np.ndarray:
 
 def write_wav(path: Path, samples: np.ndarray, rate: int = RATE) -> None:
     """Write mono int16 samples as a WAV file."""
-    with wave.open(str(path), "wb") as w:
+    with open(path, "wb") as f, wave.open(f, "wb") as w:  # open() first: it says why a path fails
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(rate)
