@@ -34,9 +34,9 @@ from logistic import newton  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
+from hbr.voice.acceptance import AcceptanceModel, expand  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.recognizer import decode  # noqa: E402
-from hbr.voice.acceptance import AcceptanceModel, expand  # noqa: E402
 from hbr.voice.whisper import FEATURES, MODEL_FILE, WhisperRecognizer  # noqa: E402
 
 #: Share of the fitting clips without a command that the threshold lets through, at

@@ -11,10 +11,10 @@ import pytest
 
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood, canonical
+from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE, mix_at_snr, pad
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, RecognizerError, decode
 from hbr.voice.synth import espeak
-from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.whisper import FEATURES, WhisperRecognizer, first_part, forms, squash
 
 GRAMMAR = HBRGrammar()

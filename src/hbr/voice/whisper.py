@@ -28,10 +28,11 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
 import numpy as np
 
-from hbr.voice.audio import RATE
 from hbr.voice.acceptance import AcceptanceModel
+from hbr.voice.audio import RATE
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter
 
 #: The fitted acceptance model (bench/fit_whisper.py writes it).
@@ -199,7 +200,8 @@ class WhisperRecognizer:
             shortlist = self._shortlist(self._tokenizer.decode(tokens), steps[0], among)
             scores = self._forced_scores(np.asarray(encoded), [tokens for tokens, _ in shortlist])
             best = int(np.argmax(scores))
-            (best_tokens, phrase), score, length = shortlist[best], scores[best], len(shortlist[best][0])
+            (best_tokens, phrase), score = shortlist[best], scores[best]
+            length = len(best_tokens)
             apart = self._apart(self._tokenizer.decode(tokens), phrase)
         values = (
             score,
