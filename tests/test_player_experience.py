@@ -82,6 +82,33 @@ def test_a_broken_settings_file_names_the_line_and_is_left_alone(run_hbr, user_d
     assert "The bear and then the rabbit move." in result.stdout  # the default detail, not brief
 
 
+def test_a_change_by_voice_keeps_a_broken_settings_file_aside(run_hbr, user_dirs) -> None:
+    """The player's own words in a file with a typo are never overwritten by defaults."""
+    path = settings_file(user_dirs)
+    path.parent.mkdir(parents=True)
+    text = 'rate = 200\n[aliases]\nforward = "north\n'
+    path.write_text(text)
+    result = run_hbr("play", "--text", "--seed", "1", input="faster\nslower\n")
+    assert result.returncode == 0
+    kept = sorted(path.parent.glob("settings.toml.broken-*"))
+    assert [p.read_text() for p in kept] == [text]  # kept once, as it was
+    assert f"Your settings file could not be read; it is kept as {kept[0]}" in result.stdout
+    assert "rate = 175" in path.read_text()  # the new file: defaults, faster, then slower
+
+
+def test_two_files_kept_aside_in_one_second_do_not_collide(tmp_path: Path, monkeypatch) -> None:
+    from hbr import files
+    from hbr.files import move_aside
+
+    monkeypatch.setattr(files.time, "strftime", lambda fmt: "20261201-000000")  # the same second
+    first, second = tmp_path / "a.json", tmp_path / "a.json"
+    first.write_text("one")
+    kept_one = move_aside(first)
+    second.write_text("two")
+    kept_two = move_aside(second)
+    assert kept_one != kept_two and kept_one.read_text() == "one" and kept_two.read_text() == "two"
+
+
 def test_bad_values_are_named(run_hbr, user_dirs) -> None:
     path = settings_file(user_dirs)
     path.parent.mkdir(parents=True)

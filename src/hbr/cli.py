@@ -21,7 +21,8 @@ from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable, RecordError, replay_transcript, restore, trail_of
 from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
-from hbr.settings import Settings, default_path as settings_path, load as load_settings, save as save_settings
+from hbr.settings import Settings, change as change_setting, default_path as settings_path, load as load_settings
+from hbr.settings import save as save_settings
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood, canonical
 from hbr.devices import AudioDeviceError
@@ -274,11 +275,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         save_path(), args.transcript or new_transcript_path(table.seed), dataclasses.asdict(settings)
     )
 
-    def changed(name: str, value: object) -> None:
-        stored, _ = load_settings(settings_path())
-        setattr(stored, name, value)
+    def changed(name: str, value: object) -> str | None:
         try:
-            save_settings(stored, settings_path())
+            return change_setting(settings_path(), name, value)
         except OSError as err:
             raise SettingNotSaved(f"{settings_path()}: {err.strerror or err}") from None
 
@@ -301,7 +300,7 @@ def _play_live(
     settings: Settings,
     table: Game,
     journal: Journal | None,
-    changed: Callable[[str, object], None],
+    changed: Callable[[str, object], str | None],
     welcome: str,
 ) -> int:
     microphone, recognizer = None, None
@@ -333,7 +332,7 @@ def _play_live(
 
 
 def _offer_better_model(
-    settings: Settings, phrases: list[str], changed: Callable[[str, object], None]
+    settings: Settings, phrases: list[str], changed: Callable[[str, object], str | None]
 ) -> Recognizer | None:
     """On a machine that is online, with someone at the keyboard, offer to download the
     better model once; a no is remembered. Returns the new recognizer, if any."""

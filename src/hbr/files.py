@@ -24,7 +24,12 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def move_aside(path: Path) -> Path:
-    """Keep a broken file for inspection under a new name; returns that name."""
-    aside = path.with_name(f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
+    """Keep a broken file for inspection under a new name, never one already taken
+    (two in the same second get -2, -3 ...); returns that name."""
+    stem = f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
+    aside, n = path.with_name(stem), 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{stem}-{n}")
     os.replace(path, aside)
     return aside

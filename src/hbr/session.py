@@ -88,7 +88,8 @@ class Session:
     quit_hint: str = ""
     journal: Journal | None = None
     #: Called with (setting name, new value) when the player changes one by voice.
-    changed: Callable[[str, object], None] = lambda name, value: None
+    #: It may return a sentence to say (the settings file had to be kept aside).
+    changed: Callable[[str, object], str | None] = lambda name, value: None
     last: str = ""
     quit: bool = False
     paused: bool = False
@@ -209,7 +210,9 @@ class Session:
     def _keep(self, name: str, value: object) -> None:
         """Save a setting changed by voice; if it cannot be, say so: it still holds now."""
         try:
-            self.changed(name, value)
+            note = self.changed(name, value)
+            if note:
+                self.say(note)
         except SettingNotSaved as err:
             self.say(f"That change lasts for this game only: it could not be saved ({err}).")
 

@@ -1,7 +1,8 @@
 """The player's settings: a TOML file in the user config directory.
 
 A broken file never stops a game: the message names the bad line or key, the
-defaults stand in for what could not be read, and the file is left untouched.
+defaults stand in for what could not be read, and the file is left untouched until
+a change by voice must be saved; then it is kept aside under a new name first.
 Changes made by voice ("faster", "more detail") are saved at once, atomically.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 import platformdirs
 import tomli_w
 
-from hbr.files import write_atomically
+from hbr.files import move_aside, write_atomically
 
 
 @dataclass
@@ -86,3 +87,20 @@ def load(path: Path) -> tuple[Settings, list[str]]:
 
 def save(settings: Settings, path: Path) -> None:
     write_atomically(path, tomli_w.dumps(dataclasses.asdict(settings)))
+
+
+def change(path: Path, name: str, value: object) -> str | None:
+    """Save one setting into the file at ``path``. A file that cannot be read is never
+    overwritten: it is kept aside first (the player's own words are in it), and the
+    sentence that says where is returned."""
+    settings, _ = load(path)
+    note = None
+    if path.exists():
+        try:
+            tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            aside = move_aside(path)
+            note = f"Your settings file could not be read; it is kept as {aside}, and a new one holds this change."
+    setattr(settings, name, value)
+    save(settings, path)
+    return note
