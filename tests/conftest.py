@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -17,6 +18,21 @@ def hbr_exe() -> str:
 
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def keyboard(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Someone at a terminal: ``keyboard("yes")`` makes stdin a terminal that reads those lines."""
+
+    def type_in(*lines: str) -> None:
+        monkeypatch.setattr("sys.stdin", _Terminal("".join(line + "\n" for line in lines)))
+
+    return type_in
 
 
 @pytest.fixture

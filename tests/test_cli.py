@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -122,32 +121,25 @@ def test_wrong_flags_get_a_usage_message_not_a_traceback(run_hbr) -> None:
         assert "usage:" in result.stderr and "Traceback" not in result.stderr
 
 
-class Terminal(io.StringIO):
-    """Typed input at a terminal."""
-
-    def isatty(self) -> bool:
-        return True
-
-
-def test_the_better_model_is_offered_once_and_a_no_is_remembered(monkeypatch, user_dirs) -> None:
+def test_the_better_model_is_offered_once_and_a_no_is_remembered(monkeypatch, user_dirs, keyboard) -> None:
     """Online, at a keyboard, with only pocketsphinx: hbr play offers the download; no is kept."""
     from hbr import cli
     from hbr.settings import Settings
 
     changes: list[tuple[str, object]] = []
     monkeypatch.setattr(cli.speech_models, "reachable", lambda kind: True)
-    monkeypatch.setattr("sys.stdin", Terminal("no\n"))
+    keyboard("no")
     assert cli._offer_better_model(Settings(), ["north"], lambda name, value: changes.append((name, value))) is None
     assert changes == [("offer_download", False)]
-    monkeypatch.setattr("sys.stdin", Terminal("yes\n"))
+    keyboard("yes")
     assert cli._offer_better_model(Settings(offer_download=False), ["north"], lambda *a: None) is None  # not asked
 
 
-def test_offline_the_download_is_not_offered(monkeypatch) -> None:
+def test_offline_the_download_is_not_offered(monkeypatch, keyboard) -> None:
     from hbr import cli
     from hbr.settings import Settings
 
-    monkeypatch.setattr("sys.stdin", Terminal("yes\n"))
+    keyboard("yes")
     monkeypatch.setattr(cli.speech_models, "reachable", lambda kind: False)
     monkeypatch.setattr("builtins.input", lambda prompt: (_ for _ in ()).throw(AssertionError("asked")))
     assert cli._offer_better_model(Settings(), ["north"], lambda *a: None) is None

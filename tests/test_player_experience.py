@@ -223,3 +223,32 @@ def test_aliases_are_spoken_phrases_too() -> None:
     grammar = HBRGrammar(aliases={"Forward!": "north"})
     assert grammar.check_aliases() == []
     assert "forward" in grammar.phrases()
+
+
+def test_a_new_game_never_replaces_an_unfinished_one_unasked(run_hbr, user_dirs) -> None:
+    """Piped input (no one at a keyboard to ask): the unfinished game is kept aside."""
+    run_hbr("play", "--text", "--seed", "77", input="north\nquit\n")
+    saves = Path(user_dirs["XDG_DATA_HOME"]) / "hbr" / "saves"
+    unfinished = (saves / "current.json").read_text()
+    result = run_hbr("play", "--text", "--seed", "5", input="quit\n")
+    assert result.returncode == 0
+    kept = list(saves.glob("current.json.unfinished-*"))
+    assert [k.read_text() for k in kept] == [unfinished]
+    assert f"A new game starts; the unfinished one is kept as {kept[0]}." in result.stdout
+
+
+def test_at_a_keyboard_the_unfinished_game_is_offered_first(user_dirs, keyboard, capsys) -> None:
+    import argparse
+
+    from hbr import cli
+    from hbr.settings import Settings
+
+    args = argparse.Namespace(resume=False, seed=5, no_snare=False, blank_map=False)
+    first, resumed = cli._table(args, Settings())
+    assert not resumed
+    first.act(first.grammar.parse("north").intent)  # type: ignore[union-attr]
+    cli.Journal(cli.save_path(), None, {}).turn(first, None, None)
+    keyboard("yes")
+    again, resumed = cli._table(argparse.Namespace(resume=False, seed=9, no_snare=False, blank_map=False), Settings())
+    assert resumed and again.seed == 5 and len(again.turns) == 1
+    assert "You have an unfinished game: forest 5 after 1 turn. Go on with it? Type yes or no: " in capsys.readouterr().out

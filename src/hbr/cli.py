@@ -20,6 +20,7 @@ from hbr.games.hbr import scenario, simulate
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable, RecordError, replay_transcript, restore, trail_of
+from hbr.files import move_aside
 from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
 from hbr.settings import Settings, change as change_setting, default_path as settings_path, load as load_settings
 from hbr.settings import save as save_settings
@@ -237,19 +238,26 @@ def _load_settings(args: argparse.Namespace) -> Settings:
 
 
 def _table(args: argparse.Namespace, settings: Settings) -> tuple[HBRTable, bool]:
-    """The game to play: the saved one with --resume (if it can be used), else a new one."""
-    if args.resume:
-        try:
-            doc = load_save(save_path())
-            if doc is None:
-                print("There is no unfinished game to resume, so a new game starts.", flush=True)
-            else:
-                try:
-                    return restore(doc, settings.cues, settings.detail, settings.aliases), True
-                except RecordError as err:
-                    raise set_aside(save_path(), str(err)) from None
-        except LoadProblem as err:
-            print(f"{str(err).capitalize()}. A new game starts.", flush=True)
+    """The game to play: the saved one with --resume (if it can be used), else a new one.
+    An unfinished game is never replaced unasked: at a keyboard the player is asked
+    whether to go on with it; otherwise, or at a no, it is kept aside under a new name."""
+    try:
+        doc = load_save(save_path())
+        saved = restore(doc, settings.cues, settings.detail, settings.aliases) if doc is not None else None
+    except RecordError as err:
+        print(f"{str(set_aside(save_path(), str(err))).capitalize()}. A new game starts.", flush=True)
+        saved = None
+    except LoadProblem as err:
+        print(f"{str(err).capitalize()}. A new game starts.", flush=True)
+        saved = None
+    if args.resume and saved is None:
+        print("There is no unfinished game to resume, so a new game starts.", flush=True)
+    if saved is not None:
+        if args.resume or _yes(f"You have an unfinished game: forest {saved.seed} after {len(saved.turns)} "
+                               f"turn{'' if len(saved.turns) == 1 else 's'}. Go on with it?"):
+            return saved, True
+        kept = move_aside(save_path(), "unfinished")
+        print(f"A new game starts; the unfinished one is kept as {kept}.", flush=True)
     seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
     table = HBRTable.new(
         seed, Difficulty(settings.difficulty), Rules(snare=not args.no_snare), args.blank_map, settings.cues,
@@ -257,6 +265,13 @@ def _table(args: argparse.Namespace, settings: Settings) -> tuple[HBRTable, bool
     )
     table.detail = settings.detail
     return table, False
+
+
+def _yes(question: str) -> bool:
+    """Ask at the keyboard; False when no one is there to answer (piped input)."""
+    if not sys.stdin.isatty():
+        return False
+    return input(f"{question} Type yes or no: ").strip().lower() in ("y", "yes")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -339,8 +354,7 @@ def _offer_better_model(
     kind = speech_models.WHISPER
     if not settings.offer_download or not sys.stdin.isatty() or not speech_models.reachable(kind):
         return None
-    answer = input(f"{BASIC} Download it now? Type yes or no: ").strip().lower()
-    if answer not in ("y", "yes"):
+    if not _yes(f"{BASIC} Download it now?"):
         changed("offer_download", False)
         print("I will not ask again; 'hbr models download' gets it at any time.", flush=True)
         return None

@@ -23,10 +23,10 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def move_aside(path: Path) -> Path:
-    """Keep a broken file for inspection under a new name, never one already taken
-    (two in the same second get -2, -3 ...); returns that name."""
-    stem = f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
+def move_aside(path: Path, why: str = "broken") -> Path:
+    """Keep a file (a broken one, for inspection) under a new name, never one already
+    taken (two in the same second get -2, -3 ...); returns that name."""
+    stem = f"{path.name}.{why}-{time.strftime('%Y%m%d-%H%M%S')}"
     aside, n = path.with_name(stem), 1
     while aside.exists():
         n += 1
