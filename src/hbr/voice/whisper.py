@@ -3,20 +3,22 @@
 Whisper understands real people far better than the grammar decoders (docs/benchmarks.md),
 but it writes free text. Here it answers with one of the grammar's phrases or nothing:
 
-- the utterance alone, padded with a little silence, goes to the encoder. A 30 s window
-  costs about 250 ms on two cores; an utterance-sized one 5-15 ms. With short input
-  Whisper repeats the word ("Left, left, left, ...") instead of ending, so only the
-  text up to the first punctuation counts, and the decode is capped at the longest
-  phrase's length;
-- a free decode, with a prompt that lists the vocabulary, gives Whisper's own reading
-  and its probability (and the probability that there was no speech at all);
-- the phrases whose first token Whisper finds likeliest are then scored by forced
-  decoding (one batch): the probability of the phrase's tokens, then of an end;
-- the best phrase is accepted by a small logistic model over how sure Whisper was of
-  it, how far it falls behind the free reading, whether the free reading was the
-  phrase itself, and the no-speech probability (:data:`FEATURES`), fitted by
-  ``bench/fit_whisper.py`` on part of the real recordings and the espeak-ng corpus.
-  Other words ("off", "bed") lose to Whisper's free reading by far; a command heard
+- the utterance, with some quiet around it, goes to the encoder in a window of at
+  least 6 s (a 30 s window costs about 250 ms on two cores; a short one reads worse).
+  With short input Whisper repeats the word ("Left, left, left") instead of ending,
+  so the decode is capped at the longest phrase's length;
+- a free decode, with a prompt that lists the game's words, gives Whisper's own
+  reading, its probability, and the probability that there was no speech at all. A
+  reading is a phrase when a run of its first parts is one ("Capture, north, east.");
+- otherwise the phrases nearest to the reading by letters, and the one-word phrase
+  whose first token Whisper found likeliest, are scored by forced decoding in one
+  batch: the probability of the phrase's tokens, then of an end;
+- the best phrase is accepted by a logistic model (:mod:`hbr.voice.acceptance`) over
+  :data:`FEATURES`: how sure Whisper was of it, how far it falls behind the free
+  reading, whether the reading was the phrase or another word, the no-speech
+  probability, how far apart the letters are, and the phrase's length, fitted by
+  ``bench/fit_whisper.py`` on half of the real recordings and the espeak-ng corpus.
+  Other words ("off", "bed") lose to Whisper's own reading by far; a command heard
   slightly wrong ("Up" as "Op") falls only a little behind.
 
 Each utterance is decoded on its own: nothing carries over from one to the next.
@@ -47,8 +49,8 @@ PAD_SECONDS = 0.4
 WINDOW_SECONDS = 6.0
 #: Less speech than this (seconds, by voice activity detection) is silence.
 MIN_SPEECH = 0.08
-#: Phrase forms scored by forced decoding, the likeliest first tokens first (and the
-#: likeliest one-token form besides).
+#: Phrase forms scored by forced decoding: the nearest to the reading by letters (and
+#: the likeliest one-token form besides).
 SHORTLIST = 3
 #: A rejected utterance at least this confident is UNCLEAR (say it again), below it
 #: NOT_A_COMMAND (passed over in silence).
