@@ -70,11 +70,16 @@ def test_a_corrupt_or_foreign_save_is_moved_aside(run_hbr, user_dirs, content: s
     assert len(aside) == 1 and aside[0].read_text() == content
 
 
-def test_a_broken_settings_file_names_the_line_and_is_left_alone(run_hbr, user_dirs) -> None:
+def write_settings(user_dirs: dict[str, str], text: str) -> Path:
     path = settings_file(user_dirs)
     path.parent.mkdir(parents=True)
-    text = 'rate = 200\ndetail = "brief\n'
     path.write_text(text)
+    return path
+
+
+def test_a_broken_settings_file_names_the_line_and_is_left_alone(run_hbr, user_dirs) -> None:
+    text = 'rate = 200\ndetail = "brief\n'
+    path = write_settings(user_dirs, text)
     result = run_hbr("play", "--text", "--seed", "1", input="north\n")
     assert result.returncode == 0
     assert "line 2" in result.stderr and "default settings" in result.stderr
@@ -84,10 +89,8 @@ def test_a_broken_settings_file_names_the_line_and_is_left_alone(run_hbr, user_d
 
 def test_a_change_by_voice_keeps_a_broken_settings_file_aside(run_hbr, user_dirs) -> None:
     """The player's own words in a file with a typo are never overwritten by defaults."""
-    path = settings_file(user_dirs)
-    path.parent.mkdir(parents=True)
     text = 'rate = 200\n[aliases]\nforward = "north\n'
-    path.write_text(text)
+    path = write_settings(user_dirs, text)
     result = run_hbr("play", "--text", "--seed", "1", input="faster\nslower\n")
     assert result.returncode == 0
     kept = sorted(path.parent.glob("settings.toml.broken-*"))
