@@ -196,7 +196,7 @@ def main() -> None:
             print(f"== {kind.backend}: not measured, {found.why}")
             continue
         path = found.path
-        makers.append((f"{kind.backend} ({path.name})", lambda phrases, k=kind, p=path: load(k, phrases, p)))
+        makers.append((f"{kind.backend} ({path})", lambda phrases, k=kind, p=path: load(k, phrases, p)))
     if args.backend in (None, "pocketsphinx"):
         makers.append(("pocketsphinx", SphinxRecognizer))
     for name, make in makers:

@@ -63,5 +63,5 @@ def open_recognizer(backend: str, phrases: list[str], model: Path | None = None)
                 raise
             reasons.append(f"{kind.backend} failed: {err}")
             continue
-        return recognizer, f"Listening with {kind.backend}, model {found.path.name} ({found.why})."
+        return recognizer, f"Listening with {kind.backend}, the model in {found.path} ({found.why})."
     return SphinxRecognizer(phrases), f"Listening with pocketsphinx ({'; '.join(reasons)})."
