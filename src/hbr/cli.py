@@ -564,13 +564,15 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         return _fail("recognize", str(err))
     print(why, file=sys.stderr)
     status = EXIT_OK
-    for path in args.files:
+    for i, path in enumerate(args.files):
         try:
             samples = read_wav(path)
         except AudioError as err:
             print(f"hbr recognize: {err}", file=sys.stderr)
             status = EXIT_FAILED
             continue
+        if i and recognizer.adapts:  # each file is decoded as if alone
+            recognizer, _ = open_recognizer(args.backend or "auto", grammar.phrases(), args.model)
         heard = decode(recognizer, samples)
         parsed = grammar.parse(heard.phrase) if heard.phrase else None
         command = canonical(parsed.intent) if isinstance(parsed, Understood) else None

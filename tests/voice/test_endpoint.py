@@ -83,6 +83,7 @@ class Recording:
 
     name: str = "recording"
     denoised: bool = True
+    adapts: bool = False
     got: list[list[np.ndarray]] = field(default_factory=list)
 
     @property

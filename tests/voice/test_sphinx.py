@@ -243,3 +243,18 @@ def test_a_model_with_the_wrong_number_of_weights_is_refused(tmp_path: Path) -> 
                                  "bias": 0, "threshold": 0}))
     with pytest.raises(RecognizerError, match=f"has {n} weights"):
         AcceptanceModel.load(stale, FEATURES, "bench/fit_rejection.py")
+
+
+def test_hbr_recognize_decodes_each_file_as_if_alone(run_hbr, tmp_path: Path) -> None:
+    """The answer for a file does not depend on the files before it in the same call."""
+    files = []
+    for i, text in enumerate(["quit", "what time is it", "help", "capture north east", "the cat sat", "up"]):
+        files.append(tmp_path / f"{i}.wav")
+        write_wav(files[-1], pad(espeak(text, "en+f2", 170), 0.3))
+
+    def records(*paths: Path) -> list[dict[str, object]]:
+        result = run_hbr("recognize", "--backend", "pocketsphinx", *map(str, paths))
+        assert result.returncode == 0, result.stderr
+        return [{k: v for k, v in json.loads(line).items() if k != "decode_ms"} for line in result.stdout.splitlines()]
+
+    assert records(*files)[-1] == records(files[-1])[0]

@@ -62,6 +62,7 @@ def parse_result(result: str, phrases: set[str], decode_ms: float) -> Heard:
 class VoskRecognizer:
     name = "vosk"
     denoised = True
+    adapts = False  # a new recognizer for every utterance
 
     def __init__(self, phrases: list[str], model_dir: Path) -> None:
         try:

@@ -70,6 +70,9 @@ class Recognizer(Protocol):
     #: Whisper, trained on noisy speech, loses: real commands it read right fell from
     #: 206 to 190 of 224 with suppression (docs/benchmarks.md).
     denoised: bool
+    #: Whether it adapts to what it has heard (pocketsphinx's running normalisation):
+    #: then only a fresh one decodes a recording as if it were the first.
+    adapts: bool
 
     def listen(self, among: frozenset[str] | None = None) -> Utterance:
         """Open an utterance. ``among``: the only phrases it may be (the answers while

@@ -60,6 +60,7 @@ class SphinxRecognizer:
 
     name = "pocketsphinx"
     denoised = True
+    adapts = True
 
     def __init__(self, phrases: list[str], rejection: AcceptanceModel | None = None) -> None:
         """``rejection``: the model that tells commands from other sounds; the fitted

@@ -118,6 +118,7 @@ class WhisperRecognizer:
 
     name = "whisper"
     denoised = False
+    adapts = False
 
     def __init__(self, phrases: list[str], model_dir: Path, acceptance: AcceptanceModel | None = None) -> None:
         """``acceptance``: the model that tells commands from other sounds; the fitted
