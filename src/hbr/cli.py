@@ -358,8 +358,7 @@ def _offer_better_model(
         changed("offer_download", False)
         print("I will not ask again; 'hbr models download' gets it at any time.", flush=True)
         return None
-    args = argparse.Namespace(mirror=None, to=None)
-    if _download(kind, args) != EXIT_OK:
+    if _download(kind) != EXIT_OK:
         return None
     recognizer, why = open_recognizer("auto", phrases)
     print(why, flush=True)
@@ -603,7 +602,7 @@ def cmd_models(args: argparse.Namespace) -> int:
                   f"'hbr models download' gets {speech_models.WHISPER.name}, which understands people far better.")
         return EXIT_OK
     if args.action == "download":
-        return _download(speech_models.kind_named(args.name), args)
+        return _download(speech_models.kind_named(args.name), args.mirror, args.to)
     try:
         path = args.path
         if path is None:
@@ -618,10 +617,10 @@ def cmd_models(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _download(kind: speech_models.Kind, args: argparse.Namespace) -> int:
+def _download(kind: speech_models.Kind, mirror: str | None = None, target: Path | None = None) -> int:
     from tqdm import tqdm
 
-    files = speech_models.mirrored(kind, args.mirror) if args.mirror else None
+    files = speech_models.mirrored(kind, mirror) if mirror else None
     bar = tqdm(unit="B", unit_scale=True, desc=kind.name, disable=not sys.stderr.isatty())
 
     def progress(n: int, total: int | None) -> None:
@@ -631,7 +630,7 @@ def _download(kind: speech_models.Kind, args: argparse.Namespace) -> int:
 
     try:
         with bar:
-            path = speech_models.download(kind, files, args.to, progress)
+            path = speech_models.download(kind, files, target, progress)
     except speech_models.ModelError as err:
         return _fail("models download", str(err))
     print(f"installed {path}")

@@ -8,27 +8,24 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.audio.test_audio_path import lines_of, wait_for
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-import real  # noqa: E402
+from tests.conftest import real
 
 pytestmark = pytest.mark.audio
 
 DIRECTION = {"up": "north", "down": "south", "left": "west", "right": "east"}
 
 
-def test_a_whole_game_by_real_voices(pulse, hbr_exe: str, tmp_path: Path, user_dirs: dict[str, str]) -> None:
-    if not real.available():
-        pytest.skip(f"the real recordings are not here ({real.FOLDER} is absent): they live beside the project in shared/")
+def test_a_whole_game_by_real_voices(
+    pulse, hbr_exe: str, tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
+) -> None:
     by_word: dict[str, list[Path]] = {}
-    for rec in real.recordings("test"):
+    for rec in held_out:
         if rec.word in (*DIRECTION, "yes", "no"):
             by_word.setdefault(rec.word, []).append(real.FOLDER / rec.file)
     rng = random.Random(11)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,8 +143,8 @@ class WhisperRecognizer:
         self._features = FeatureExtractor(feature_size=self._model.n_mels)
         self.acceptance = acceptance or AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_whisper.py")
         token = self._tokenizer.token_to_id
-        self._eot = token("<|endoftext|>")
-        self._ends = [self._eot, *(self._encode(mark)[0] for mark in _END_MARKS)]
+        #: What may follow a whole phrase: the end of the text, or a punctuation mark.
+        self._ends = [token("<|endoftext|>"), *(self._encode(mark)[0] for mark in _END_MARKS)]
         hint = self._encode(" " + ", ".join(w.capitalize() for w in prompt_words(phrases)) + ".")
         self._prompt = [token("<|startofprev|>"), *hint, token("<|startoftranscript|>"), token("<|notimestamps|>")]
         #: phrase text (squashed) -> phrase, and every written form's tokens -> phrase
@@ -193,19 +194,19 @@ class WhisperRecognizer:
         tokens = free.sequences_ids[0]
         text, n = self._reading(tokens)
         steps = log_softmax(np.asarray(free.logits[0])[: n + 1])
-        free_score = sum(float(steps[i][token]) for i, token in enumerate(tokens[:n]))
-        free_score += float(np.logaddexp.reduce(steps[n][self._ends])) if n < len(steps) else 0.0
+        free_score = self._said_then_end(steps, tokens[:n], unended=0.0)
         phrase = self._phrases.get(squash(text))
         if phrase is not None and (among is None or phrase in among):  # Whisper itself read it
             score, length = free_score, n
             apart = 0.0
         else:
-            shortlist = self._shortlist(self._tokenizer.decode(tokens), steps[0], among)
+            heard = self._tokenizer.decode(tokens)
+            shortlist = self._shortlist(heard, steps[0], among)
             scores = self._forced_scores(np.asarray(encoded), [tokens for tokens, _ in shortlist])
             best = int(np.argmax(scores))
             (best_tokens, phrase), score = shortlist[best], scores[best]
             length = len(best_tokens)
-            apart = self._apart(self._tokenizer.decode(tokens), phrase)
+            apart = self._apart(heard, phrase)
         values = (
             score,
             score / (length + 1),
@@ -258,13 +259,16 @@ class WhisperRecognizer:
             batch, [self._prompt + list(c) for c in candidates], beam_size=1,
             max_length=len(self._prompt) + self._longest + 1, return_logits_vocab=True, suppress_blank=False,
         )
-        scores = []
-        for candidate, result in zip(candidates, results):
-            steps = log_softmax(np.asarray(result.logits[0]))
-            said = sum(float(steps[i][token]) for i, token in enumerate(candidate))
-            end = float(np.logaddexp.reduce(steps[len(candidate)][self._ends])) if len(steps) > len(candidate) else -30.0
-            scores.append(said + end)
-        return scores
+        return [
+            self._said_then_end(log_softmax(np.asarray(result.logits[0])), candidate, unended=-30.0)
+            for candidate, result in zip(candidates, results)
+        ]
+
+    def _said_then_end(self, steps: np.ndarray, said: Sequence[int], unended: float) -> float:
+        """Log probability of the tokens ``said``, one step each, then of an end after
+        them; ``unended`` where the decode stopped at its length limit before one."""
+        score = sum(float(steps[i][token]) for i, token in enumerate(said))
+        return score + (float(np.logaddexp.reduce(steps[len(said)][self._ends])) if len(steps) > len(said) else unended)
 
 
 class WhisperUtterance:
