@@ -33,13 +33,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 from corpus import CONDITIONS, FIT_PHRASES, Clip, clips, sessions  # noqa: E402
-from real import as_clips  # noqa: E402
 from logistic import newton  # noqa: E402
+from real import as_clips  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
-from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.acceptance import AcceptanceModel, expand  # noqa: E402
+from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.sphinx import FEATURES, MODEL_FILE, SphinxRecognizer  # noqa: E402
 
 #: Share of non-command clips (other speech, noise, silence) the threshold lets pass.

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
 from corpus import Clip
 
 from hbr.voice.audio import RATE, pad, read_wav

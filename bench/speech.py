@@ -37,9 +37,12 @@ from corpus import CONDITIONS, clips, sessions, through  # noqa: E402
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
 from hbr.session import CONFIRM_BELOW  # noqa: E402
-from hbr.voice.audio import RATE, narrowband  # noqa: E402
+from hbr.voice.audio import (  # noqa: E402
+    RATE,
+    narrowband,
+    pad,  # noqa: E402
+)
 from hbr.voice.endpoint import Listener  # noqa: E402
-from hbr.voice.audio import pad  # noqa: E402
 from hbr.voice.models import KINDS, find_model  # noqa: E402
 from hbr.voice.recognizer import Heard, Recognizer  # noqa: E402
 
@@ -122,7 +125,7 @@ def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow:
     grammar = HBRGrammar()
     base = peak_mb()
     began = time.perf_counter()
-    recognizer = make(grammar.phrases())
+    make(grammar.phrases())  # once here, to time the loading and see its memory
     load_seconds = time.perf_counter() - began
     loaded = peak_mb()  # before the corpus fills memory
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong

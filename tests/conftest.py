@@ -3,11 +3,12 @@ recordings of ../shared/speech-dev and the packaged Whisper model."""
 
 from __future__ import annotations
 
+import http.server
 import io
-import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,14 +16,13 @@ import pytest
 from hbr.voice import models
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-import real  # noqa: E402  (bench/real.py: the recordings and their split by speaker)
+import real
 
 
 @pytest.fixture(scope="session")
-def hbr_exe() -> str:
-    exe = shutil.which("hbr")
-    assert exe, "the hbr command is not installed: pip install -e '.[test]'"
-    return exe
+def hbr_exe() -> list[str]:
+    """The hbr command of this checkout, whatever ``hbr`` comes first on PATH."""
+    return [sys.executable, "-m", "hbr"]
 
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
@@ -45,10 +45,11 @@ def keyboard(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
 
 @pytest.fixture
 def user_dirs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    """A private config and data directory, so tests never touch the real user's files."""
+    """A private config, data and cache directory, so tests never touch the real user's files."""
     env = {
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
         "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
     }
     for key, value in env.items():
         monkeypatch.setenv(key, value)
@@ -56,12 +57,12 @@ def user_dirs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
 
 
 @pytest.fixture
-def run_hbr(hbr_exe: str, user_dirs: dict[str, str]) -> Run:
+def run_hbr(hbr_exe: list[str], user_dirs: dict[str, str]) -> Run:
     def run(*args: str, input: str | None = None, timeout: float = 60, **kw) -> subprocess.CompletedProcess[str]:
         if "env" in kw:
             kw["env"] = {**kw["env"], **user_dirs}
         return subprocess.run(
-            [hbr_exe, *args], input=input, capture_output=True, text=True, timeout=timeout, **kw
+            [*hbr_exe, *args], input=input, capture_output=True, text=True, timeout=timeout, **kw
         )
 
     return run
@@ -82,3 +83,24 @@ def held_out() -> list[real.Recording]:
     if not real.available():
         pytest.skip(f"the real recordings are not here ({real.FOLDER} is absent): they live beside the project in shared/")
     return list(real.recordings("test"))
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A local HTTP server for download tests: its address, and the folder it serves."""
+    root = tmp_path / "served"
+    root.mkdir()
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(root), **kwargs)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", root
+    httpd.shutdown()
+    httpd.server_close()

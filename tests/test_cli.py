@@ -157,13 +157,13 @@ def test_a_folder_or_a_missing_folder_is_one_clear_sentence(run_hbr, tmp_path: P
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) <= 2
 
 
-def test_unwritable_user_folders_cost_nothing_but_a_warning(hbr_exe: str, tmp_path: Path) -> None:
+def test_unwritable_user_folders_cost_nothing_but_a_warning(hbr_exe: list[str], tmp_path: Path) -> None:
     """Config and data folders that cannot be written (here: files stand where the
     folders should be): the game is played all the same, and says what was not kept."""
     blocked = tmp_path / "blocked"
     blocked.write_text("a file, not a folder")
     env = {**os.environ, "XDG_CONFIG_HOME": str(blocked / "config"), "XDG_DATA_HOME": str(blocked / "data")}
-    result = subprocess.run([hbr_exe, "play", "--text", "--seed", "5"], input="faster\nnorth\nquit\n", env=env,
+    result = subprocess.run([*hbr_exe, "play", "--text", "--seed", "5"], input="faster\nnorth\nquit\n", env=env,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr

@@ -13,7 +13,6 @@ from hbr.session import Session
 from hbr.speech.speaker import TextSpeaker
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard
 
-
 TELEVISION = Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND)
 NEAR_MISS = Heard("north east", None, 0.3, 5.0, UNCLEAR)  # the player, not heard well
 COMMAND = Heard("north east", "north east", 0.9, 5.0)
@@ -88,3 +87,30 @@ def test_while_a_question_waits_only_yes_and_no_are_listened_for() -> None:
     said = play(microphone)
     assert "Did you say north east? Say yes or no." in said
     assert microphone.expected == [None, frozenset({"yes", "no"}), None]
+
+
+class Interruptible(TextSpeaker):
+    """A text speaker that counts interruptions."""
+
+    def __init__(self, said: list[str]) -> None:
+        super().__init__(said.append)
+        self.stops = 0
+
+    def stop(self) -> None:
+        self.stops += 1
+
+
+def test_a_new_command_or_enter_interrupts_the_speech() -> None:
+    said: list[str] = []
+    speaker = Interruptible(said)
+    session = Session(HBRTable.new(21), speaker)
+    microphone = Utterances([COMMAND])
+
+    def keyboard(stopped: Callable[[], bool]) -> Iterator[str]:
+        microphone.finished.wait(5)
+        yield ""
+        yield "south"
+        yield "quit"  # typed, so not asked back
+
+    run_live(session, speaker, keyboard, microphone, object(), echo=said.append)  # type: ignore[arg-type]
+    assert speaker.stops == 4  # the heard command, Enter, and each typed line

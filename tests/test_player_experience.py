@@ -25,10 +25,10 @@ def settings_file(user_dirs: dict[str, str]) -> Path:
     return Path(user_dirs["XDG_CONFIG_HOME"]) / "hbr" / "settings.toml"
 
 
-def test_resume_after_a_real_kill_mid_game(hbr_exe: str, run_hbr, user_dirs) -> None:
+def test_resume_after_a_real_kill_mid_game(hbr_exe: list[str], run_hbr, user_dirs) -> None:
     moves = ["north east", "toward the rabbit", "south", "west", "toward hole"]
     game = subprocess.Popen(
-        [hbr_exe, "play", "--text", "--seed", "8"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        [*hbr_exe, "play", "--text", "--seed", "8"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in game.stdout], daemon=True).start()  # type: ignore[union-attr]

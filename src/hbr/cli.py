@@ -10,34 +10,41 @@ import secrets
 import select
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
 from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 
 from hbr import __version__
+from hbr.devices import AudioDeviceError
+from hbr.files import move_aside
 from hbr.games.hbr import scenario, simulate
 from hbr.games.hbr.mapgen import Difficulty
+from hbr.games.hbr.observer import common_replies
+from hbr.games.hbr.phrases import HBRGrammar
 from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable, RecordError, replay_transcript, restore, trail_of
-from hbr.files import move_aside
-from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
-from hbr.settings import Settings, change as change_setting, default_path as settings_path, load as load_settings
-from hbr.settings import save as save_settings
-from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood, canonical
-from hbr.devices import AudioDeviceError
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
+from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
 from hbr.session import CONFIRM_MODES, Game, Session, SettingNotSaved
+from hbr.settings import Settings
+from hbr.settings import change as change_setting
+from hbr.settings import default_path as settings_path
+from hbr.settings import load as load_settings
+from hbr.settings import save as save_settings
+from hbr.speech import voices as speech_voices
+from hbr.speech.cache import SpeechCache
 from hbr.speech.player import Player
 from hbr.speech.speaker import Speaker, TextSpeaker, VoiceSpeaker
+from hbr.speech.system import SystemSynthesizer
 from hbr.speech.tts import DEFAULT_RATE, Synthesizer, TTSError
-from hbr.voice.microphone import Microphone
 from hbr.voice import models as speech_models
 from hbr.voice.audio import AudioError, read_wav, write_wav
 from hbr.voice.backends import BACKENDS, BASIC, open_recognizer
 from hbr.voice.denoise import NoiseSuppressor
+from hbr.voice.microphone import Microphone
 from hbr.voice.recognizer import Recognizer, RecognizerError, decode
 
 EXIT_OK = 0
@@ -80,11 +87,25 @@ def _add_recognizer_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_speech_options(parser: argparse.ArgumentParser, tts: bool = True) -> None:
+    engines = (*speech_voices.ENGINES, "none") if tts else speech_voices.ENGINES
+    parser.add_argument(
+        "--tts", choices=engines, default="auto",
+        help="speech engine: a Piper voice when one is installed (auto), the system's voices, or none: text only",
+    )
     if tts:
-        parser.add_argument("--tts", choices=("espeak", "none"), default="espeak", help="none: text only")
         parser.add_argument("--output-device", help="speakers (number or name from 'hbr devices')")
-    parser.add_argument("--voice", help="speech voice, e.g. en-us or gmw/en-GB-x-rp")
+    parser.add_argument("--voice", help="a Piper voice (en_US-joe-medium) or a system voice (en-us); see 'hbr voices'")
     parser.add_argument("--rate", type=_positive, help=f"words per minute (default {DEFAULT_RATE}, or from settings)")
+
+
+def _model_name(text: str) -> str:
+    """An argparse type: a recognizer model's name, or voice:NAME for a Piper voice."""
+    if text.startswith("voice:") and speech_voices.PIPER_NAME.match(text.removeprefix("voice:")):
+        return text
+    if text in [kind.name for kind in speech_models.KINDS]:
+        return text
+    names = ", ".join(kind.name for kind in speech_models.KINDS)
+    raise argparse.ArgumentTypeError(f"choose {names}, or voice:NAME with a Piper voice's name like en_US-joe-medium")
 
 
 def _device(text: str | None) -> int | str | None:
@@ -139,8 +160,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     say = sub.add_parser("say", help="speak a text, or write it to a WAV file")
     say.add_argument("text", nargs="+")
-    say.add_argument("--out", type=Path, help="write a WAV file instead of playing")
+    say.add_argument("--out", type=Path, help="write a WAV file instead of playing (a folder with --every-voice)")
+    say.add_argument("--every-voice", action="store_true", help="write the text in each installed voice, to compare")
     _add_speech_options(say, tts=False)
+
+    voices = sub.add_parser("voices", help="list the voices the Observer can speak with")
+    voices.add_argument("--all", action="store_true", help="every system voice, not only the English ones")
 
     scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
     scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md)")
@@ -154,10 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
     models_sub.add_parser("list", help="where models are looked for and which are there")
     names = [kind.name for kind in speech_models.KINDS]
     dl = models_sub.add_parser(
-        "download", help=", ".join(f"{k.name} ({k.megabytes} MB)" for k in speech_models.KINDS),
+        "download",
+        help=", ".join(f"{k.name} ({k.megabytes} MB)" for k in speech_models.KINDS) + ", or voice:NAME (a Piper voice)",
     )
-    dl.add_argument("name", nargs="?", choices=names, default=speech_models.WHISPER.name,
-                    help=f"which model (default {speech_models.WHISPER.name}, the best recognizer)")
+    dl.add_argument("name", nargs="?", type=_model_name, default=speech_models.WHISPER.name,
+                    help=f"{', '.join(names)} or voice:NAME, e.g. voice:en_US-joe-medium "
+                         f"(default {speech_models.WHISPER.name}, the best recognizer)")
     dl.add_argument("--mirror", metavar="URL", help="fetch the same files from this address instead")
     dl.add_argument("--to", type=Path, help="folder to install into (default: models/ or the user data directory)")
     ver = models_sub.add_parser("verify", help="check a model directory and load it")
@@ -207,6 +234,14 @@ VOICE_HINT = (
 )
 
 
+def _synthesizer(args: argparse.Namespace, settings: Settings) -> Synthesizer:
+    """The voice asked for, or the next best with one printed sentence saying why."""
+    synth, note = speech_voices.open_synthesizer(args.tts, settings.voice, settings.rate)
+    if note:
+        print(note, flush=True)
+    return synth
+
+
 def _speaker(args: argparse.Namespace, settings: Settings) -> Speaker:
     """The voice speaker, or text with one sentence saying why."""
     if args.tts == "none":
@@ -214,7 +249,8 @@ def _speaker(args: argparse.Namespace, settings: Settings) -> Speaker:
     try:
         player = Player(_device(args.output_device or settings.output_device or None))
         return VoiceSpeaker(
-            lambda: Synthesizer(settings.rate, settings.voice or None), player, _print, settings.volume
+            lambda: _synthesizer(args, settings), player, _print, settings.volume,
+            SpeechCache(speech_voices.speech_cache_dir()),
         )
     except (TTSError, AudioDeviceError) as err:
         print(f"Speech is off: {err}. The Observer's words are printed instead.", flush=True)
@@ -334,6 +370,7 @@ def _play_live(
     except (AudioDeviceError, RecognizerError) as err:
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
     speaker = _speaker(args, settings)
+    speaker.prepare(common_replies())
     hint = VOICE_HINT if microphone else "Type a command and press Enter; type help to hear what you can say."
     session = Session(table, speaker, settings.confirm, welcome + hint, RESUME_HINT if journal else "", journal, changed)
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
@@ -442,9 +479,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK if same else EXIT_FAILED
 
 
+def _demo_voices(loopback: bool) -> tuple[Callable[[str, int], np.ndarray], Synthesizer]:
+    """The hunter's voice (text and words a minute to 16 kHz speech) and the Observer's.
+    With ``loopback`` the hunter speaks in a Piper voice when there is one, a voice the
+    recognizer was not tuned on; otherwise the Observer gets the natural voice."""
+    from hbr.games.hbr.demo import HUNTER_VOICE
+    from hbr.voice.audio import to_mono16k
+    from hbr.voice.synth import espeak
+
+    pipers: list[Synthesizer] = []
+    for found in speech_voices.piper_voices()[:2]:
+        try:
+            pipers.append(speech_voices.open_piper(found, DEFAULT_RATE))
+        except TTSError as err:
+            print(f"{err}; skipped.", flush=True)
+    if loopback and pipers:
+        hunter = pipers.pop()
+
+        def piper_hunter(text: str, wpm: int) -> np.ndarray:
+            hunter.set_rate(wpm)
+            return to_mono16k(*hunter.synthesize(text))
+
+        return piper_hunter, pipers[0] if pipers else SystemSynthesizer()
+    return (lambda text, wpm: espeak(text, HUNTER_VOICE, wpm)), pipers[0] if pipers else SystemSynthesizer()
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
-    from hbr.games.hbr.demo import HUNTER_VOICE, heard_correctly, run_demo
-    from hbr.voice.synth import SynthError, espeak
+    from hbr.games.hbr.demo import heard_correctly, run_demo
+    from hbr.voice.synth import SynthError
 
     seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
     table = HBRTable.new(seed, Difficulty(args.difficulty or "normal"))
@@ -456,9 +518,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
             return _fail("demo", str(err))
         print(why, flush=True)
     try:
-        synth = Synthesizer()
+        hunter, observer = _demo_voices(args.loopback)
     except TTSError as err:
         return _fail("demo", str(err))
+    print(f"The hunter speaks in one voice, the Observer in {observer.name}.", flush=True)
     player: Player | None = None
     if not args.silent:
         try:
@@ -471,10 +534,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             player.play(samples, rate)
 
     try:
-        turns = run_demo(
-            table, lambda text, wpm: espeak(text, HUNTER_VOICE, wpm), synth.synthesize, play, _print,
-            recognizer, args.out_dir,
-        )
+        turns = run_demo(table, hunter, observer.synthesize, play, _print, recognizer, args.out_dir)
     except (SynthError, TTSError, AudioDeviceError) as err:
         return _fail("demo", str(err))
     if recognizer is not None:
@@ -485,20 +545,73 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_say(args: argparse.Namespace) -> int:
+    """Speak a text, or write it as a WAV (in every installed voice with --every-voice).
+    The rate and voice are the saved ones unless given."""
     text = " ".join(args.text)
+    settings = _load_settings(args)
+    if args.every_voice:
+        return _say_in_every_voice(text, settings.rate, args.out)
     try:
-        synth = Synthesizer(args.rate or DEFAULT_RATE, args.voice)
+        synth, note = speech_voices.open_synthesizer(args.tts, settings.voice, settings.rate)
+        if note:
+            print(note, file=sys.stderr)
         samples, rate = synth.synthesize(text)
     except TTSError as err:
         return _fail("say", str(err))
     if args.out:
         write_wav(args.out, samples, rate)
-        print(f"wrote {args.out} ({len(samples) / rate:.2f} s)")
+        print(f"wrote {args.out} ({len(samples) / rate:.2f} s, {synth.name})")
         return EXIT_OK
     try:
-        Player().play(samples, rate)
+        Player(_device(settings.output_device or None)).play(samples, rate, settings.volume)
     except AudioDeviceError as err:
         return _fail("say", f"{err}; use --out FILE.wav to write the speech to a file")
+    return EXIT_OK
+
+
+def _say_in_every_voice(text: str, rate: int, out: Path | None) -> int:
+    """The same text in each Piper voice and the system's default voice, one WAV each, to hear the difference."""
+    if out is None:
+        return _fail("say", "--every-voice writes files: give a folder with --out", EXIT_USAGE)
+    out.mkdir(parents=True, exist_ok=True)
+    engines: list[Callable[[], Synthesizer]] = [
+        *(lambda found=found: speech_voices.open_piper(found, rate) for found in speech_voices.piper_voices()),
+        lambda: SystemSynthesizer(rate),
+    ]
+    for make in engines:
+        try:
+            synth = make()
+            samples, sample_rate = synth.synthesize(text)
+        except TTSError as err:
+            print(f"skipped: {err}", file=sys.stderr)
+            continue
+        path = out / f"{synth.name.replace(':', '-').replace('/', '_')}.wav"
+        write_wav(path, samples, sample_rate)
+        print(f"wrote {path} ({len(samples) / sample_rate:.2f} s)")
+    return EXIT_OK
+
+
+def cmd_voices(args: argparse.Namespace) -> int:
+    """The Piper voices found and the system's voices: what --voice and the voice setting take."""
+    settings = _load_settings(args)
+    found = speech_voices.piper_voices()
+    print("Piper voices (natural; the default when one is installed):")
+    for i, voice in enumerate(found):
+        mark = " (in use)" if voice.name == settings.voice or (not settings.voice and i == 0) else ""
+        print(f"  {voice.name}  [{voice.where}: {voice.model}]{mark}")
+    if not found:
+        print("  none installed; 'hbr models download voice:en_US-joe-medium' fetches one")
+    print("  looked in: " + ", ".join(str(folder) for folder, _ in speech_voices.voice_folders()))
+    try:
+        system = SystemSynthesizer().voices()
+    except TTSError as err:
+        print(f"System voices: none ({err})")
+        return EXIT_OK
+    english = [v.split("/")[-1] for v in system if v.split("/")[-1].lower().startswith("en")]
+    shown = system if args.all else english
+    print(f"System voices (pyttsx3): {len(system)}" + ("" if args.all else "; the English ones (--all lists every one)") + ":")
+    for name in shown:
+        print(f"  {name}")
     return EXIT_OK
 
 
@@ -602,6 +715,8 @@ def cmd_models(args: argparse.Namespace) -> int:
                   f"'hbr models download' gets {speech_models.WHISPER.name}, which understands people far better.")
         return EXIT_OK
     if args.action == "download":
+        if args.name.startswith("voice:"):
+            return _download_voice(args.name.removeprefix("voice:"), args.mirror, args.to)
         return _download(speech_models.kind_named(args.name), args.mirror, args.to)
     try:
         path = args.path
@@ -617,23 +732,39 @@ def cmd_models(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _download(kind: speech_models.Kind, mirror: str | None = None, target: Path | None = None) -> int:
+def _progress_bar(name: str) -> tuple[Any, speech_models.Progress]:
     from tqdm import tqdm
 
-    files = speech_models.mirrored(kind, mirror) if mirror else None
-    bar = tqdm(unit="B", unit_scale=True, desc=kind.name, disable=not sys.stderr.isatty())
+    bar = tqdm(unit="B", unit_scale=True, desc=name, disable=not sys.stderr.isatty())
 
     def progress(n: int, total: int | None) -> None:
         if total and bar.total != total:
             bar.total = total
         bar.update(n)
 
+    return bar, progress
+
+
+def _download(kind: speech_models.Kind, mirror: str | None = None, target: Path | None = None) -> int:
+    files = speech_models.mirrored(kind, mirror) if mirror else None
+    bar, progress = _progress_bar(kind.name)
     try:
         with bar:
             path = speech_models.download(kind, files, target, progress)
     except speech_models.ModelError as err:
         return _fail("models download", str(err))
     print(f"installed {path}")
+    return EXIT_OK
+
+
+def _download_voice(name: str, mirror: str | None, target: Path | None) -> int:
+    bar, progress = _progress_bar(name)
+    try:
+        with bar:
+            path = speech_voices.download(name, mirror or speech_voices.CATALOGUE, target, progress)
+    except speech_models.ModelError as err:
+        return _fail("models download", str(err))
+    print(f"installed {path}; --voice {name} speaks with it, and 'hbr voices' lists every voice")
     return EXIT_OK
 
 
@@ -662,6 +793,7 @@ COMMANDS = {
     "models": cmd_models,
     "devices": cmd_devices,
     "say": cmd_say,
+    "voices": cmd_voices,
     "demo": cmd_demo,
     "settings": cmd_settings,
     "replay": cmd_replay,

@@ -126,14 +126,15 @@ def run_live(
             kind, value = events.get()
             if kind == "typed":
                 line = str(value)
+                speaker.stop()  # Enter or a new command interrupts the speech ...
                 if not line.strip():
-                    speaker.stop()  # Enter interrupts the speech ...
-                    mute.armed.set()  # ... and, with push-to-talk, opens the microphone
+                    mute.armed.set()  # ... and, with push-to-talk, Enter opens the microphone
                     continue
                 session.hear(line)
             elif kind == "heard" and isinstance(value, Heard):
                 heard = value
                 if heard.phrase:
+                    speaker.stop()
                     echo(f"> {heard.phrase}")
                     session.hear(heard.phrase, heard.confidence)
                 elif heard.rejected == UNCLEAR:

@@ -25,10 +25,10 @@ def test_no_sound_card_means_keyboard_and_text(run_hbr) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_microphone_lost_mid_game(hbr_exe: str, tmp_path: Path, user_dirs) -> None:
+def test_microphone_lost_mid_game(hbr_exe: list[str], tmp_path: Path, user_dirs) -> None:
     env = {**start_pulse(tmp_path), **user_dirs}
     game = subprocess.Popen(
-        [hbr_exe, "play", "--seed", "3", "--backend", "pocketsphinx", "--tts", "none"],
+        [*hbr_exe, "play", "--seed", "3", "--backend", "pocketsphinx", "--tts", "none"],
         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     seen: list[str] = []

@@ -22,7 +22,7 @@ DIRECTION = {"up": "north", "down": "south", "left": "west", "right": "east"}
 
 
 def test_a_whole_game_by_real_voices(
-    pulse, hbr_exe: str, tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
+    pulse, hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
 ) -> None:
     by_word: dict[str, list[Path]] = {}
     for rec in held_out:
@@ -31,7 +31,7 @@ def test_a_whole_game_by_real_voices(
     rng = random.Random(11)
     transcript = tmp_path / "game.jsonl"
     game = subprocess.Popen(
-        [hbr_exe, "play", "--seed", "21", "--tts", "none", "--cues", "off", "--transcript", str(transcript)],
+        [*hbr_exe, "play", "--seed", "21", "--tts", "none", "--cues", "off", "--transcript", str(transcript)],
         env={**pulse, **user_dirs}, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         text=True,
     )
@@ -81,11 +81,11 @@ def test_a_whole_game_by_real_voices(
     assert any("Game over" in line for line in seen) or len(turns) >= 20, seen[-20:]
 
 
-def test_basic_recognition_is_said_once(pulse, hbr_exe: str, tmp_path: Path, user_dirs: dict[str, str]) -> None:
+def test_basic_recognition_is_said_once(pulse, hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str]) -> None:
     """No whisper or vosk model (a broken HBR_WHISPER_MODEL): the game plays with
     pocketsphinx and says once, in one sentence, how to get the better model."""
     game = subprocess.Popen(
-        [hbr_exe, "play", "--seed", "4", "--tts", "none"],
+        [*hbr_exe, "play", "--seed", "4", "--tts", "none"],
         env={**pulse, **user_dirs, "HBR_WHISPER_MODEL": str(tmp_path / "none")},
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )

@@ -28,7 +28,7 @@ def test_missing_words_are_reported() -> None:
 
 def result(text: str, *confs: float) -> str:
     words = text.split()
-    return json.dumps({"text": text, "result": [{"word": w, "conf": c} for w, c in zip(words, confs)]})
+    return json.dumps({"text": text, "result": [{"word": w, "conf": c} for w, c in zip(words, confs, strict=False)]})
 
 
 def test_parse_result() -> None:

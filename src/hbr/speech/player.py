@@ -1,12 +1,15 @@
 """Playing audio through sounddevice, interruptibly.
 
 An OutputStream of its own (``sd.play`` would stop a running recording); the
-callback only copies from a buffer, and ``stop()`` ends playback within a block.
+callback only copies from a queue of chunks, so speech can be played sentence by
+sentence as it is made, and ``stop()`` aborts playback within one block.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import deque
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -28,26 +31,50 @@ class Player:
 
     def play(self, samples: np.ndarray, rate: int, volume: float = 1.0) -> bool:
         """Play to the end or until ``stop()``; returns False if it was interrupted."""
+        return self.stream([samples], rate, volume)
+
+    def stream(self, chunks: Iterable[np.ndarray], rate: int, volume: float = 1.0) -> bool:
+        """Play mono int16 ``chunks`` one after the other as they come (the next one is
+        made while this one plays), to the end or until ``stop()``; returns False if it
+        was interrupted. The stream opens before the first chunk is ready, so opening
+        the device and making the first sentence overlap."""
         self._stop.clear()
-        data = np.clip(samples.astype(np.float32) * volume / 32768.0, -1, 1).reshape(-1, 1)
-        position = 0
+        pending: deque[np.ndarray] = deque()
+        offset = 0
+        fed = threading.Event()
         finished = threading.Event()
 
         def callback(outdata: np.ndarray, frames: int, time: object, status: object) -> None:
-            nonlocal position
-            chunk = data[position : position + frames]
-            outdata[: len(chunk)] = chunk
-            outdata[len(chunk) :] = 0
-            position += frames
-            if position >= len(data) or self._stop.is_set():
+            nonlocal offset
+            if self._stop.is_set():
+                outdata.fill(0)
+                raise self.sd.CallbackAbort
+            filled = 0
+            while filled < frames and pending:
+                head = pending[0]
+                take = min(frames - filled, len(head) - offset)
+                outdata[filled : filled + take, 0] = head[offset : offset + take]
+                filled, offset = filled + take, offset + take
+                if offset >= len(head):
+                    pending.popleft()
+                    offset = 0
+            outdata[filled:] = 0
+            if not pending and fed.is_set():
                 raise self.sd.CallbackStop
 
+        seconds = 0.0
         try:
             with self.sd.OutputStream(
-                samplerate=rate, channels=1, dtype="float32", device=self.device,
+                samplerate=rate, channels=1, dtype="float32", device=self.device, latency="low",
                 callback=callback, finished_callback=finished.set,
             ):
-                finished.wait(timeout=len(data) / rate + 5)
+                for chunk in chunks:
+                    if self._stop.is_set():
+                        break
+                    pending.append(np.clip(chunk.astype(np.float32) * volume / 32768.0, -1, 1))
+                    seconds += len(chunk) / rate
+                fed.set()
+                finished.wait(timeout=seconds + 5)
         except self.sd.PortAudioError as err:
             raise AudioDeviceError(f"audio output failed: {err}") from None
         return not self._stop.is_set()

@@ -9,16 +9,20 @@ If the audio fails mid-game it says so once and carries on printing.
 
 from __future__ import annotations
 
+import itertools
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
+import soxr
 
 from hbr.devices import AudioDeviceError
+from hbr.speech.cache import SpeechCache
 from hbr.speech.earcons import RATE as CUE_RATE
-from hbr.speech.tts import Synthesizer, TTSError
+from hbr.speech.tts import Synthesizer, TTSError, sentences
 
 
 class Speaker(Protocol):
@@ -38,13 +42,17 @@ class Speaker(Protocol):
 
     def adjust(self, rate: int | None = None, volume: float | None = None) -> None: ...
 
+    def prepare(self, texts: Iterable[str]) -> None:
+        """Get ready to say these soon (speech may be rendered ahead of need)."""
+        ...
+
     def close(self) -> None: ...
 
 
 class Playback(Protocol):
     """What the voice speaker plays through (hbr.speech.player.Player, or a test's seam)."""
 
-    def play(self, samples: np.ndarray, rate: int, volume: float = 1.0) -> bool: ...
+    def stream(self, chunks: Iterable[np.ndarray], rate: int, volume: float = 1.0) -> bool: ...
 
     def stop(self) -> None: ...
 
@@ -79,6 +87,9 @@ class TextSpeaker:
         self._rate = rate if rate is not None else self._rate
         self.volume = volume if volume is not None else self.volume
 
+    def prepare(self, texts: Iterable[str]) -> None:
+        pass
+
     def close(self) -> None:
         pass
 
@@ -86,8 +97,26 @@ class TextSpeaker:
 _CLOSE = object()
 
 
+@dataclass(frozen=True, slots=True)
+class _Say:
+    text: str
+    cues: tuple[np.ndarray, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Rate:
+    rate: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepare:
+    texts: tuple[str, ...]
+
+
 class VoiceSpeaker:
-    """Speaks through a :class:`Synthesizer` and a player with ``play(samples, rate, volume)``."""
+    """Speaks through a :class:`Synthesizer` and a :class:`Playback`, sentence by
+    sentence: the first sentence plays while the next is made, and sentences said
+    before come from the cache."""
 
     def __init__(
         self,
@@ -95,9 +124,11 @@ class VoiceSpeaker:
         player: Playback,
         echo: Callable[[str], None] = print,
         volume: float = 1.0,
+        cache: SpeechCache | None = None,
     ) -> None:
         self.echo = echo
         self.player = player
+        self.cache = cache or SpeechCache(None)
         self.volume = volume
         self.failed: str | None = None
         self._queue: queue.Queue[object] = queue.Queue()
@@ -124,14 +155,19 @@ class VoiceSpeaker:
         self.echo(text)
         if self.failed is None:
             self._busy.set()
-            self._queue.put((text, tuple(cues)))
+            self._queue.put(_Say(text, tuple(cues)))
 
     def adjust(self, rate: int | None = None, volume: float | None = None) -> None:
         if volume is not None:
             self.volume = max(0.05, min(1.0, volume))
         if rate is not None:
             self._rate = rate
-            self._queue.put(("rate", rate))
+            self._queue.put(_Rate(rate))
+
+    def prepare(self, texts: Iterable[str]) -> None:
+        """Render these (the game's common replies) into the cache while nothing is said,
+        so that they start at once when needed; again after a change of rate."""
+        self._queue.put(_Prepare(tuple(texts)))
 
     def stop(self) -> None:
         try:
@@ -160,25 +196,40 @@ class VoiceSpeaker:
             self._ready.set()
             return
         self._ready.set()
+        prepared: list[str] = []
+        ahead: list[str] = []  # sentences still to render ahead of need, while idle
         while True:
+            if ahead and self._queue.empty() and self.failed is None:
+                self._render_ahead(ahead.pop())
+                continue
             item = self._queue.get()
             if item is _CLOSE:
                 return
             if isinstance(item, threading.Event):
                 item.set()
-            elif isinstance(item, tuple) and item[0] == "rate":
-                self._synth.set_rate(item[1])
-            elif isinstance(item, tuple) and self.failed is None:
-                self._speak(*item)
+            elif isinstance(item, _Rate):
+                self._synth.set_rate(item.rate)
+                ahead = prepared[::-1]  # the new rate needs its own renderings
+            elif isinstance(item, _Prepare):
+                prepared = list(dict.fromkeys(s for text in item.texts for s in sentences(text)))
+                ahead = prepared[::-1]
+            elif isinstance(item, _Say) and self.failed is None:
+                self._speak(item.text, item.cues)
             if self._queue.empty():
                 self._busy.clear()
 
-    def _speak(self, text: str, cues: tuple[np.ndarray, ...]) -> None:
+    def _render_ahead(self, sentence: str) -> None:
         try:
-            samples, rate = self._synth.synthesize(text)
-            if cues and rate == CUE_RATE:
-                samples = np.concatenate([*cues, samples])
-            self.player.play(samples, rate, self.volume)
+            for _ in self.cache.render(self._synth, sentence):
+                pass
+        except TTSError:
+            pass  # said when it is needed for real
+
+    def _speak(self, text: str, cues: tuple[np.ndarray, ...]) -> None:
+        rate = self._synth.sample_rate
+        sounds = [cue if rate == CUE_RATE else soxr.resample(cue, CUE_RATE, rate).astype(np.int16) for cue in cues]
+        try:
+            self.player.stream(itertools.chain(sounds, self.cache.render(self._synth, text)), rate, self.volume)
         except (TTSError, AudioDeviceError) as err:
             self.failed = str(err)
             self.echo(f"(Speech stopped: {err}. The game goes on in text.)")

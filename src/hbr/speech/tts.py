@@ -1,103 +1,67 @@
-"""Text to speech with pyttsx3 (espeak-ng on Linux), always rendered to audio first.
+"""Text to speech: what every speech engine offers, and the words-a-minute they share.
 
-Rendering to a WAV and playing it ourselves gives one audio path to test and
-avoids pyttsx3's pitfalls seen here: several ``say()`` per ``runAndWait()`` speak
-only the first, and the ``rate`` property takes effect once and then sticks
-(120, 300, then 120 again gave the 300 speed; measured by the audio's length).
-The speed is therefore given to espeak inside the text, as its embedded command
-(the byte 0x01, then "<wpm>S"), which took effect every time; tests check it by the audio length,
-not by ``getProperty``. Volume is applied to the samples on playback.
-``pyttsx3.init()`` hands every caller the same engine, so all use goes through a lock.
+Two engines speak for the Observer: a Piper neural voice (:mod:`hbr.speech.piper`)
+and the system's voices through pyttsx3 (:mod:`hbr.speech.system`, espeak-ng on
+Linux). Both render text to samples; the speaker plays them, so volume, interruption
+and the audio path are the same for every engine. A rate is given in espeak's
+words a minute, and a Piper voice is calibrated to it, so "faster" and a saved
+rate mean the same speed whichever voice speaks.
 """
 
 from __future__ import annotations
 
-import sys
-import tempfile
-import threading
-import wave
-from pathlib import Path
+import re
+from typing import Protocol
 
 import numpy as np
 
 DEFAULT_RATE = 175  # words per minute
-_ENGINE_LOCK = threading.RLock()
+RATE_LIMITS = (80, 450)
 
 
 class TTSError(RuntimeError):
     """Speech synthesis is unavailable; the message says why."""
 
 
-class Synthesizer:
-    """One pyttsx3 engine; use it from one thread only."""
+class Synthesizer(Protocol):
+    """One speech engine with one voice; used from one thread at a time."""
 
-    def __init__(self, rate: int = DEFAULT_RATE, voice: str | None = None) -> None:
-        try:
-            import pyttsx3
+    #: Names the engine and voice, e.g. "piper:en_US-joe-medium" (the speech cache's key).
+    @property
+    def name(self) -> str: ...
 
-            with _ENGINE_LOCK:
-                self._engine = pyttsx3.init()
-            _quiet_driver()
-        except Exception as err:  # pyttsx3 raises bare errors when espeak is missing
-            raise TTSError(f"no speech synthesizer ({err}); on Debian: apt-get install espeak-ng") from None
-        self._dir = tempfile.TemporaryDirectory(prefix="hbr-tts-")
-        self.rate = 0
-        self.voice: str | None = None
-        self.set_rate(rate)
-        if voice:
-            self.set_voice(voice)
+    @property
+    def rate(self) -> int: ...
 
-    def voices(self) -> list[str]:
-        with _ENGINE_LOCK:
-            return [v.id for v in self._engine.getProperty("voices")]
+    @property
+    def sample_rate(self) -> int: ...
 
-    def set_rate(self, rate: int) -> None:
-        self.rate = max(80, min(450, int(rate)))
-
-    def set_voice(self, voice: str) -> None:
-        known = self.voices()
-        match = voice if voice in known else next((v for v in known if v.endswith("/" + voice)), None)
-        if match is None:
-            raise TTSError(f"no voice {voice!r}; some that exist: {', '.join(known[:8])} ...")
-        self.voice = match
+    def set_rate(self, rate: int) -> None: ...
 
     def synthesize(self, text: str) -> tuple[np.ndarray, int]:
-        """``text`` as mono int16 samples and their rate.
-
-        pyttsx3's espeak driver now and then ends its loop before the file is
-        written, under load: an empty WAV, or none at all when an exception in its
-        word callback stopped it (seen in the test suite with two benchmarks
-        running). That is retried.
-        """
-        problem = "no samples"
-        for _ in range(3):
-            try:
-                samples, rate = self._render(text)
-            except (FileNotFoundError, wave.Error, EOFError) as err:
-                problem = str(err)
-                continue
-            if len(samples) or not text.strip():
-                return samples, rate
-        raise TTSError(f"speech synthesis produced no audio three times ({problem})")
-
-    def _render(self, text: str) -> tuple[np.ndarray, int]:
-        path = Path(self._dir.name) / "say.wav"
-        clean = text.replace("\x01", " ")
-        with _ENGINE_LOCK:
-            path.unlink(missing_ok=True)
-            if self.voice:
-                self._engine.setProperty("voice", self.voice)
-            self._engine.save_to_file(f"\x01{self.rate}S {clean}", str(path))
-            self._engine.runAndWait()
-        with wave.open(str(path), "rb") as w:
-            return np.frombuffer(w.readframes(w.getnframes()), np.int16), w.getframerate()
+        """``text`` as mono int16 samples and their rate."""
+        ...
 
 
-def _quiet_driver() -> None:
-    """pyttsx3's espeak driver prints "Audio saved to ..." for every file it writes.
-    Its own ``print`` is replaced, in its module only: redirecting the process's
-    output from the speech thread swapped it for every thread, and an Observer line
-    printed meanwhile was lost."""
-    driver = sys.modules.get("pyttsx3.drivers.espeak")
-    if driver is not None:
-        driver.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+def clamp_rate(rate: int) -> int:
+    return max(RATE_LIMITS[0], min(RATE_LIMITS[1], int(rate)))
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_CLAUSE_END = re.compile(r"(?<=[,:;])\s+(?=\S)")
+#: A first sentence longer than this many words starts with its first clause alone.
+FIRST_CHUNK_WORDS = 5
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut after each full stop, question or exclamation mark: the units that
+    are spoken as soon as they are ready and that the speech cache keeps. A long
+    first sentence gives its first clause ("Game over:") alone, for the time to the
+    first sound grows with the length of the first unit (about 10 ms a word for a
+    Piper voice on two cores), and the rest is made while it plays."""
+    parts = [part for part in _SENTENCE_END.split(text.strip()) if part]
+    if parts and len(parts[0].split()) > FIRST_CHUNK_WORDS:
+        head = _CLAUSE_END.split(parts[0], maxsplit=1)
+        if len(head) == 2 and len(head[0].split()) >= 2:
+            parts[:1] = head
+    return parts

@@ -202,9 +202,9 @@ def default_target() -> Path:
     return project_models_dir() or user_models_dir()
 
 
-def _fetch(url: str, into: Path, progress: Progress) -> str:
-    """Stream ``url`` into the file ``into``; returns its SHA-256."""
-    digest = hashlib.sha256()
+def fetch(url: str, into: Path, progress: Progress, algorithm: str = "sha256") -> str:
+    """Stream ``url`` into the file ``into``; returns its digest (SHA-256 unless told)."""
+    digest = hashlib.new(algorithm)
     try:
         with urllib.request.urlopen(url, timeout=30) as response, open(into, "wb") as out:
             total = response.headers.get("Content-Length")
@@ -254,7 +254,7 @@ def download(
         unpacked.mkdir()
         for url, sha256 in files or kind.files:
             into = Path(work) / "archive.zip" if kind.zipped else unpacked / PurePosixPath(url).name
-            got = _fetch(url, into, progress)
+            got = fetch(url, into, progress)
             if got != sha256:
                 raise ModelError(f"the SHA-256 of {url} is {got}, expected {sha256}: the download was discarded")
             if kind.zipped:

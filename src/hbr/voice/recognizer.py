@@ -21,7 +21,6 @@ import numpy as np
 from hbr.voice.audio import Framer
 from hbr.voice.denoise import NoiseSuppressor
 
-
 SILENCE = "silence"
 UNCLEAR = "unclear"
 NOT_A_COMMAND = "not a command"

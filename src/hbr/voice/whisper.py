@@ -261,7 +261,7 @@ class WhisperRecognizer:
         )
         return [
             self._said_then_end(log_softmax(np.asarray(result.logits[0])), candidate, unended=-30.0)
-            for candidate, result in zip(candidates, results)
+            for candidate, result in zip(candidates, results, strict=False)
         ]
 
     def _said_then_end(self, steps: np.ndarray, said: Sequence[int], unended: float) -> float:

@@ -55,7 +55,7 @@ def test_same_seed_and_commands_give_the_same_game(game) -> None:
 @given(games)
 def test_each_move_is_one_square(game) -> None:
     trail = play(*game)
-    for before, after in zip(trail, trail[1:]):
+    for before, after in zip(trail, trail[1:], strict=False):
         for a, b in ((before.hunter, after.hunter), (before.rabbit, after.rabbit), (before.bear, after.bear)):
             assert max(abs(a.x - b.x), abs(a.y - b.y)) <= 1
         # Rabbit steps are cardinal.
@@ -65,9 +65,10 @@ def test_each_move_is_one_square(game) -> None:
 @settings(max_examples=50, deadline=None)
 @given(st.integers(0, 2**32))
 def test_snare_is_never_accepted_when_switched_off(seed: int) -> None:
+    import pytest
+
     from hbr.games.hbr.engine import IllegalCommand
     from hbr.games.hbr.state import Rules
-    import pytest
 
     s = new_game(random.Random(seed), rules=Rules(snare=False))
     with pytest.raises(IllegalCommand):

@@ -10,8 +10,8 @@ import enum
 import random
 from dataclasses import dataclass
 
-from hbr.games.hbr.geometry import Point, chebyshev
 from hbr.games.hbr.engine import CAPTURE_RANGE
+from hbr.games.hbr.geometry import Point, chebyshev
 from hbr.games.hbr.pathing import UNREACHABLE, distances, interception, route
 from hbr.games.hbr.state import HEIGHT, WIDTH, Field, Rules, State
 

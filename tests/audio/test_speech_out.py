@@ -1,0 +1,65 @@
+"""The Observer's speech on a virtual sound card: it starts soon, and stops at once
+when interrupted, whatever the engine. Measured from the sink's monitor, so the
+numbers include the capture's own latency: they are upper bounds."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.audio
+
+# Run in its own process: PortAudio sees the sound server that exists when it loads.
+PROBE = r"""
+import json, sys, threading, time
+import numpy as np
+import sounddevice as sd
+from hbr.speech.cache import SpeechCache
+from hbr.speech.player import Player
+from hbr.speech.voices import open_synthesizer
+
+synth, note = open_synthesizer(sys.argv[1], "", 175)
+assert note is None, note
+text = ("You reached the edge of the field of play. You do not move north east. "
+        "The bear and then the rabbit move. Danger zone! The bear is right beside you.")
+loud = []  # (arrival time, rms) of each block from the monitor
+def heard(indata, frames, t, status):
+    loud.append((time.monotonic(), float(np.sqrt(np.mean(indata.astype(np.float64) ** 2)))))
+mic = sd.InputStream(device="pulse", channels=1, samplerate=22050, blocksize=220, callback=heard)
+mic.start()
+time.sleep(1.0)
+player = Player("pulse")
+start = time.monotonic()
+worker = threading.Thread(target=player.stream, args=(SpeechCache(None).render(synth, text), synth.sample_rate))
+worker.start()
+time.sleep(1.2)
+while not (loud and loud[-1][1] > 0.02):  # interrupt mid-word, not in a pause
+    time.sleep(0.002)
+stop = time.monotonic()
+player.stop()
+worker.join(10)
+returned = time.monotonic() - stop
+time.sleep(1.0)
+mic.stop()
+floor = 0.01
+sounding = [t for t, level in loud if level > floor]
+first = min(t for t in sounding if t >= start) - start
+last = max(sounding) - stop
+before = [t for t in sounding if stop - 0.1 <= t <= stop]
+print(json.dumps({"first_sound": first, "after_stop": last, "returned": returned, "engine": synth.name,
+                  "sounding_before_stop": len(before)}))
+"""
+
+
+@pytest.mark.parametrize("engine", ["piper", "system"])
+def test_speech_stops_within_100_ms_of_an_interruption(engine: str, pulse) -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE, engine], env=pulse, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    measured = json.loads(done.stdout.splitlines()[-1])
+    print(measured)
+    assert measured["sounding_before_stop"] > 0, measured  # it was speaking when stopped
+    assert 0 <= measured["after_stop"] <= 0.100, measured
+    assert measured["returned"] <= 0.5, measured  # the speaker is free again soon after
