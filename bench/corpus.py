@@ -2,7 +2,8 @@
 
 Commands: every phrase the recognizers listen for (``HBRGrammar().phrases()``:
 each command with every prefix and alias, and the requests), in every espeak-ng
-voice and speed of ``hbr.voice.synth``, clean and mixed with noise at 20 and 10 dB
+voice and speed of ``hbr.voice.synth`` (or in a Piper voice, "piper:NAME", a neural
+voice nearer to a person's, reported apart), clean and mixed with noise at 20 and 10 dB
 SNR. Non-commands: everyday sentences and near misses
 ("northern lights", "capture the flag"). Also pure silence and pure noise clips.
 Noise is seeded: pink noise, mains hum, and a babble of other espeak speech.
@@ -18,7 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from hbr.games.hbr.phrases import HBRGrammar
-from hbr.voice.audio import RATE, mix_at_snr, pad
+from hbr.speech.tts import Synthesizer
+from hbr.speech.voices import find_piper, open_piper
+from hbr.voice.audio import RATE, mix_at_snr, pad, to_mono16k
 from hbr.voice.synth import SPEEDS, VOICES, espeak
 
 COMMAND_PHRASES = HBRGrammar().phrases()
@@ -83,6 +86,24 @@ def _scaled(x: np.ndarray) -> np.ndarray:
     return scaled
 
 
+_PIPERS: dict[str, Synthesizer] = {}
+
+
+def speak(text: str, voice: str, wpm: int) -> np.ndarray:
+    """``text`` as 16 kHz speech: an espeak-ng voice, or "piper:NAME" for a Piper voice
+    (whose every rendering differs a little: it samples noise)."""
+    if not voice.startswith("piper:"):
+        return espeak(text, voice, wpm)
+    if voice not in _PIPERS:
+        found = find_piper(voice.removeprefix("piper:"))
+        if found is None:
+            raise SystemExit(f"no Piper voice {voice}: 'hbr voices' lists them")
+        _PIPERS[voice] = open_piper(found, wpm)
+    synth = _PIPERS[voice]
+    synth.set_rate(wpm)
+    return to_mono16k(*synth.synthesize(text))
+
+
 def clips(
     voices: tuple[str, ...] = VOICES, speeds: tuple[int, ...] = SPEEDS,
     conditions: tuple[str, ...] = CONDITIONS, seed: int = 7, commands: list[str] = COMMAND_PHRASES,
@@ -100,7 +121,7 @@ def clips(
                 for w, wpm in enumerate(speeds):
                     # a second of quiet after the words, for the endpointer to end on;
                     # noise, where there is noise, goes on through it as in a real room
-                    speech = np.concatenate([pad(espeak(text, voice, wpm), 0.3), np.zeros(RATE, np.int16)])
+                    speech = np.concatenate([pad(speak(text, voice, wpm), 0.3), np.zeros(RATE, np.int16)])
                     for c, condition in enumerate(conditions):
                         audio, kind = speech, ""
                         if condition != "clean":

@@ -19,12 +19,13 @@ end of speech to command p50 <= 300 ms.
 from __future__ import annotations
 
 import argparse
+import functools
 import resource
 import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +33,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 import real  # noqa: E402
-from corpus import CONDITIONS, clips, sessions, through  # noqa: E402
+from corpus import CONDITIONS, Clip, clips, sessions, through  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
@@ -43,7 +44,7 @@ from hbr.voice.audio import (  # noqa: E402
     pad,  # noqa: E402
 )
 from hbr.voice.endpoint import Listener  # noqa: E402
-from hbr.voice.models import KINDS, find_model  # noqa: E402
+from hbr.voice.models import KINDS, Kind, find_model  # noqa: E402
 from hbr.voice.recognizer import Heard, Recognizer  # noqa: E402
 
 
@@ -121,7 +122,8 @@ def print_delays(delays: list[float]) -> None:
               f"p95 {q[18] * 1000:.0f} ms (n={len(delays)})")
 
 
-def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow: bool = False) -> None:
+def run(name: str, make: Callable[[list[str]], Recognizer], corpus: Iterable[Clip], label: str,
+        narrow: bool = False) -> None:
     grammar = HBRGrammar()
     base = peak_mb()
     began = time.perf_counter()
@@ -133,7 +135,6 @@ def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow:
     accepted: dict[str, list[float]] = defaultdict(list)  # confidences: right, wrong command, false alarm
     audio_seconds = decode_seconds = 0.0
     delays: list[float] = []
-    corpus = clips(("en-us", "en+m3", "en+f2"), (160,)) if quick else clips()
     for session in sessions(through(narrowband, corpus) if narrow else corpus):
         # a new player: nothing learned from the last one, neither voice nor room
         listener = Listener(make(grammar.phrases()))
@@ -161,7 +162,7 @@ def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow:
             else:
                 false_accepts[0] += 1
                 false_accepts[1] += bool(got)
-    print(f"== {name}: espeak-ng voices")
+    print(f"== {name}: {label}")
     print(f"model load: {load_seconds:.2f} s; memory added by loading the recognizer: {loaded - base:.0f} MB "
           f"(process peak then {loaded:.0f} MB)")
     for key in sorted(counts, key=lambda k: (CONDITIONS.index(k.split(",")[0].split(":")[0]), k)):
@@ -179,6 +180,12 @@ def run(name: str, make: Callable[[list[str]], Recognizer], quick: bool, narrow:
     print_delays(delays)
 
 
+def _load(kind: Kind, path: Path, phrases: list[str]) -> Recognizer:
+    from hbr.voice.backends import load
+
+    return load(kind, phrases, path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="espeak-ng: 3 voices, 1 speed")
@@ -186,8 +193,10 @@ def main() -> None:
     parser.add_argument("--narrowband", action="store_true",
                         help="every clip through a 300-3400 Hz channel, as from a Bluetooth headset")
     parser.add_argument("--real-only", action="store_true", help="only the real recordings")
+    parser.add_argument("--piper", metavar="VOICE", default="en_US-joe-medium",
+                        help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
+    parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
     args = parser.parse_args()
-    from hbr.voice.backends import load
     from hbr.voice.sphinx import SphinxRecognizer
 
     makers: list[tuple[str, Callable[[list[str]], Recognizer]]] = []
@@ -199,16 +208,23 @@ def main() -> None:
             print(f"== {kind.backend}: not measured, {found.why}")
             continue
         path = found.path
-        makers.append((f"{kind.backend} ({path})", lambda phrases, k=kind, p=path: load(k, phrases, p)))
+        makers.append((f"{kind.backend} ({path})", functools.partial(_load, kind, path)))
     if args.backend in (None, "pocketsphinx"):
         makers.append(("pocketsphinx", SphinxRecognizer))
     for name, make in makers:
-        if real.available():
+        if args.piper_only:
+            pass
+        elif real.available():
             run_real(name, make, args.narrowband)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
-        if not args.real_only:
-            run(name, make, args.quick, args.narrowband)
+        if not (args.real_only or args.piper_only):
+            espeak_voices = clips(("en-us", "en+m3", "en+f2"), (160,)) if args.quick else clips()
+            run(name, make, espeak_voices, "espeak-ng voices", args.narrowband)
+        if not args.real_only and args.piper != "none":
+            # one voice at the game's default rate and one faster: reported apart, never tuned on
+            piper = clips((f"piper:{args.piper}",), (175,) if args.quick else (150, 200))
+            run(name, make, piper, f"Piper voice {args.piper}", args.narrowband)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ Targets (docs/benchmarks.md): first sound <= 150 ms, cached <= 30 ms, >= 5x real
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import tempfile
 import time
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hbr.games.hbr.bots import BlindBot
+from hbr.games.hbr.events import Event
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.table import HBRTable
 from hbr.speech import voices
@@ -38,7 +40,7 @@ def replies(games: int) -> list[str]:
         table = HBRTable.new(seed, Difficulty.NORMAL)
         bot = BlindBot(table.difficulty, table.state.rules)
         said.append(table.opening())
-        events: tuple = ()
+        events: tuple[Event, ...] = ()
         while not table.over and table.state.round < 80:
             said.append(table.act(bot.act(events)).words)
             events = table.turns[-1].events
@@ -88,7 +90,7 @@ def main() -> None:
     args = parser.parse_args()
     said = replies(args.games)
     for found in voices.piper_voices():
-        measure(f"Piper {found.name}", lambda found=found: voices.open_piper(found, 175), said)
+        measure(f"Piper {found.name}", functools.partial(voices.open_piper, found, 175), said)
     measure("system voice (pyttsx3)", SystemSynthesizer, said)
 
 

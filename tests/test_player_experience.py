@@ -47,9 +47,19 @@ def test_resume_after_a_real_kill_mid_game(hbr_exe: list[str], run_hbr, user_dir
     assert "after 5 turns, seed 8" in resumed.stdout.splitlines()[-1]
 
 
+def test_a_save_from_before_there_were_several_games_is_resumed(run_hbr, user_dirs) -> None:
+    """Saves used to be saves/current.json (HBR was the only game); such a save is HBR's."""
+    run_hbr("play", "--text", "--seed", "12", input="north\nquit\n")
+    saves = data(user_dirs) / "saves"
+    (saves / "hbr.json").rename(saves / "current.json")
+    resumed = run_hbr("play", "--text", "--resume", input="quit\n")
+    assert "Back in the normal forest number 12, after 1 turns" in resumed.stdout
+    assert not (saves / "current.json").exists()
+
+
 def test_a_finished_game_leaves_nothing_to_resume(run_hbr, user_dirs) -> None:
     run_hbr("play", "--text", "--seed", "8", input="toward bear\n" * 40)
-    assert not (data(user_dirs) / "saves" / "current.json").exists()
+    assert not (data(user_dirs) / "saves" / "hbr.json").exists()
     again = run_hbr("play", "--text", "--resume", input="")
     assert "There is no unfinished game to resume, so a new game starts." in again.stdout
 
@@ -59,14 +69,14 @@ def test_a_finished_game_leaves_nothing_to_resume(run_hbr, user_dirs) -> None:
     [("{not json", "could not be read"), (json.dumps({"game": "chess", "version": 1}), "could not be used")],
 )
 def test_a_corrupt_or_foreign_save_is_moved_aside(run_hbr, user_dirs, content: str, why: str) -> None:
-    save = data(user_dirs) / "saves" / "current.json"
+    save = data(user_dirs) / "saves" / "hbr.json"
     save.parent.mkdir(parents=True)
     save.write_text(content)
     result = run_hbr("play", "--text", "--resume", input="north\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert why in result.stdout and "A new game starts." in result.stdout
     assert "A new normal forest" in result.stdout
-    aside = list(save.parent.glob("current.json.broken-*"))
+    aside = list(save.parent.glob("hbr.json.broken-*"))
     assert len(aside) == 1 and aside[0].read_text() == content
 
 
@@ -232,10 +242,10 @@ def test_a_new_game_never_replaces_an_unfinished_one_unasked(run_hbr, user_dirs)
     """Piped input (no one at a keyboard to ask): the unfinished game is kept aside."""
     run_hbr("play", "--text", "--seed", "77", input="north\nquit\n")
     saves = Path(user_dirs["XDG_DATA_HOME"]) / "hbr" / "saves"
-    unfinished = (saves / "current.json").read_text()
+    unfinished = (saves / "hbr.json").read_text()
     result = run_hbr("play", "--text", "--seed", "5", input="quit\n")
     assert result.returncode == 0
-    kept = list(saves.glob("current.json.unfinished-*"))
+    kept = list(saves.glob("hbr.json.unfinished-*"))
     assert [k.read_text() for k in kept] == [unfinished]
     assert f"A new game starts; the unfinished one is kept as {kept[0]}." in result.stdout
 
@@ -246,12 +256,13 @@ def test_at_a_keyboard_the_unfinished_game_is_offered_first(user_dirs, keyboard,
     from hbr import cli
     from hbr.settings import Settings
 
+    hbr = cli.registry()["hbr"]
     args = argparse.Namespace(resume=False, seed=5, no_snare=False, blank_map=False)
-    first, resumed = cli._table(args, Settings())
+    first, resumed = cli._game(hbr, args, Settings())
     assert not resumed
     first.act(first.grammar.parse("north").intent)  # type: ignore[union-attr]
-    cli.Journal(cli.save_path(), None, {}).turn(first, None, None)
+    cli.Journal(cli.save_path("hbr"), None, {}).turn(first, None, None)
     keyboard("yes")
-    again, resumed = cli._table(argparse.Namespace(resume=False, seed=9, no_snare=False, blank_map=False), Settings())
-    assert resumed and again.seed == 5 and len(again.turns) == 1
+    again, resumed = cli._game(hbr, argparse.Namespace(resume=False, seed=9, no_snare=False, blank_map=False), Settings())
+    assert resumed and again.seed == 5 and again.progress() == "forest 5 after 1 turn"
     assert "You have an unfinished game: forest 5 after 1 turn. Go on with it? Type yes or no: " in capsys.readouterr().out

@@ -18,17 +18,17 @@ import numpy as np
 from hbr import __version__
 from hbr.devices import AudioDeviceError
 from hbr.files import move_aside
+from hbr.game import Game, GameSpec, RecordError, Setup
+from hbr.games import DEFAULT, registry
 from hbr.games.hbr import scenario, simulate
 from hbr.games.hbr.mapgen import Difficulty
-from hbr.games.hbr.observer import common_replies
-from hbr.games.hbr.phrases import HBRGrammar
 from hbr.games.hbr.state import Rules
-from hbr.games.hbr.table import HBRTable, RecordError, replay_transcript, restore, trail_of
+from hbr.games.hbr.table import HBRTable, replay_transcript, trail_of
 from hbr.grammar import Understood, canonical
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
 from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
-from hbr.session import CONFIRM_MODES, Game, Session, SettingNotSaved
+from hbr.session import CONFIRM_MODES, Session, SettingNotSaved
 from hbr.settings import Settings
 from hbr.settings import change as change_setting
 from hbr.settings import default_path as settings_path
@@ -73,12 +73,15 @@ _positive = _whole_number(1)
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=_seed, help="number of the forest to play (told at the start)")
-    parser.add_argument(
-        "--difficulty", choices=[d.value for d in Difficulty], help="easy, normal or hard (default: from settings)"
-    )
-    parser.add_argument("--no-snare", action="store_true", help="play without the snare (patch 1.1)")
-    parser.add_argument("--blank-map", action="store_true", help="describe the obstacles at the start (patch 1.2)")
+    """The seed every game has, and each game's own options (in a group named after it)."""
+    parser.add_argument("--seed", type=_seed, help="number of the game to play (told at the start)")
+    for spec in registry().values():
+        group = parser.add_argument_group(f"{spec.title} ({spec.name})")
+        for option in spec.options:
+            if option.choices:
+                group.add_argument(f"--{option.name}", choices=option.choices, help=option.help)
+            else:
+                group.add_argument(f"--{option.name}", action="store_true", default=None, help=option.help)
 
 
 def _add_recognizer_options(parser: argparse.ArgumentParser) -> None:
@@ -117,7 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"hbr {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    games = list(registry())
     play = sub.add_parser("play", help="play a game (by voice when a microphone is there)")
+    play.add_argument("game", nargs="?", choices=games, default=DEFAULT,
+                      help=f"which game: {', '.join(games)} (default {DEFAULT}); 'hbr games' says what each is")
     play.add_argument("--text", action="store_true", help="typed play: one line in, one plain line out")
     _add_game_options(play)
     _add_recognizer_options(play)
@@ -133,12 +139,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--transcript", type=Path, help="where to write the game's transcript (JSON lines)")
 
     tut = sub.add_parser("tutorial", help="a short guided game that teaches everything, by voice or keyboard")
+    tutorials = [name for name, spec in registry().items() if spec.tutorial is not None]
+    tut.add_argument("game", nargs="?", choices=tutorials, default=DEFAULT, help=f"which game's tutorial (default {DEFAULT})")
     tut.add_argument("--text", action="store_true", help="typed: one line in, one plain line out")
     _add_recognizer_options(tut)
     _add_speech_options(tut)
     tut.add_argument("--input-device", help="microphone (number or name from 'hbr devices')")
     tut.add_argument("--push-to-talk", action="store_true", help="press Enter, then speak")
 
+    sub.add_parser("games", help="the games you can play, and how to start each")
     sub.add_parser("settings", help="show the settings and where they are kept")
     rep = sub.add_parser("replay", help="replay a transcript through the engine and check it")
     rep.add_argument("file", type=Path)
@@ -172,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rec = sub.add_parser("recognize", help="recognize spoken commands in WAV files; one JSON line per file")
     rec.add_argument("files", type=Path, nargs="+", metavar="FILE.wav")
+    rec.add_argument("--game", choices=games, default=DEFAULT, help=f"whose phrases to listen for (default {DEFAULT})")
     _add_recognizer_options(rec)
 
     models = sub.add_parser("models", help="list, download or verify speech-recognition models")
@@ -227,7 +237,6 @@ def _print(words: str) -> None:
     print(words, flush=True)
 
 
-RESUME_HINT = "Your game is saved: hbr play --resume goes on with it."
 VOICE_HINT = (
     "Speak after the game has spoken: a direction like north east, or toward the rabbit, "
     "or capture and a corner. Say help to hear what you can say."
@@ -242,7 +251,7 @@ def _synthesizer(args: argparse.Namespace, settings: Settings) -> Synthesizer:
     return synth
 
 
-def _speaker(args: argparse.Namespace, settings: Settings) -> Speaker:
+def _speaker(args: argparse.Namespace, settings: Settings, spec: GameSpec) -> Speaker:
     """The voice speaker, or text with one sentence saying why."""
     if args.tts == "none":
         return TextSpeaker(_print, settings.rate, settings.volume)
@@ -250,7 +259,7 @@ def _speaker(args: argparse.Namespace, settings: Settings) -> Speaker:
         player = Player(_device(args.output_device or settings.output_device or None))
         return VoiceSpeaker(
             lambda: _synthesizer(args, settings), player, _print, settings.volume,
-            SpeechCache(speech_voices.speech_cache_dir()),
+            SpeechCache(speech_voices.speech_cache_dir()), spec.cues,
         )
     except (TTSError, AudioDeviceError) as err:
         print(f"Speech is off: {err}. The Observer's words are printed instead.", flush=True)
@@ -273,15 +282,32 @@ def _load_settings(args: argparse.Namespace) -> Settings:
     return settings
 
 
-def _table(args: argparse.Namespace, settings: Settings) -> tuple[HBRTable, bool]:
+def _setup(spec: GameSpec, args: argparse.Namespace, settings: Settings) -> Setup:
+    """How to start or restore a game of ``spec``: its options from the command line, or
+    else from the saved setting of the same name (difficulty), and the player's preferences."""
+    options: dict[str, str | bool] = {}
+    for option in spec.options:
+        key = option.name.replace("-", "_")
+        value = getattr(args, key, None)
+        if value is None:
+            value = getattr(settings, key, None)
+        if value is not None:
+            options[key] = value
+    seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbelow(100_000)
+    return Setup(seed, options, settings.cues, settings.detail, settings.aliases)
+
+
+def _game(spec: GameSpec, args: argparse.Namespace, settings: Settings) -> tuple[Game[Any], bool]:
     """The game to play: the saved one with --resume (if it can be used), else a new one.
     An unfinished game is never replaced unasked: at a keyboard the player is asked
     whether to go on with it; otherwise, or at a no, it is kept aside under a new name."""
+    setup = _setup(spec, args, settings)
+    path = save_path(spec.name)
     try:
-        doc = load_save(save_path())
-        saved = restore(doc, settings.cues, settings.detail, settings.aliases) if doc is not None else None
+        doc = load_save(path)
+        saved = spec.restore(doc, setup) if doc is not None else None
     except RecordError as err:
-        print(f"{str(set_aside(save_path(), str(err))).capitalize()}. A new game starts.", flush=True)
+        print(f"{str(set_aside(path, str(err))).capitalize()}. A new game starts.", flush=True)
         saved = None
     except LoadProblem as err:
         print(f"{str(err).capitalize()}. A new game starts.", flush=True)
@@ -289,18 +315,11 @@ def _table(args: argparse.Namespace, settings: Settings) -> tuple[HBRTable, bool
     if args.resume and saved is None:
         print("There is no unfinished game to resume, so a new game starts.", flush=True)
     if saved is not None:
-        if args.resume or _yes(f"You have an unfinished game: forest {saved.seed} after {len(saved.turns)} "
-                               f"turn{'' if len(saved.turns) == 1 else 's'}. Go on with it?"):
+        if args.resume or _yes(f"You have an unfinished game: {saved.progress()}. Go on with it?"):
             return saved, True
-        kept = move_aside(save_path(), "unfinished")
+        kept = move_aside(path, "unfinished")
         print(f"A new game starts; the unfinished one is kept as {kept}.", flush=True)
-    seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
-    table = HBRTable.new(
-        seed, Difficulty(settings.difficulty), Rules(snare=not args.no_snare), args.blank_map, settings.cues,
-        settings.aliases,
-    )
-    table.detail = settings.detail
-    return table, False
+    return spec.new(setup), False
 
 
 def _yes(question: str) -> bool:
@@ -311,19 +330,24 @@ def _yes(question: str) -> bool:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    if not settings_path().exists() and not save_path().exists() and not args.resume:
-        print("New here? 'hbr tutorial' teaches the game in seven short lessons.", flush=True)
+    spec = registry()[args.game]
+    if not settings_path().exists() and not save_path(spec.name).exists() and not args.resume:
+        if spec.tutorial is not None:
+            command = "hbr tutorial" + ("" if spec.name == DEFAULT else f" {spec.name}")
+            count = NUMBERS.get(spec.lessons, str(spec.lessons))
+            print(f"New here? '{command}' teaches the game in {count} short lessons.", flush=True)
         try:
             save_settings(Settings(), settings_path())  # offered once
         except OSError as err:
             print(f"Your settings cannot be kept ({settings_path()}: {err.strerror or err}); "
                   "the defaults are used.", file=sys.stderr)
     settings = _load_settings(args)
-    table, resumed = _table(args, settings)
-    for problem in table.grammar.check_aliases():
+    game, resumed = _game(spec, args, settings)
+    for problem in game.grammar.check_aliases():
         print(f"{settings_path()}: {problem}; it is left out.", file=sys.stderr)
     journal = Journal(
-        save_path(), args.transcript or new_transcript_path(table.seed), dataclasses.asdict(settings)
+        save_path(spec.name), args.transcript or new_transcript_path(spec.name, game.seed),
+        dataclasses.asdict(settings),
     )
 
     def changed(name: str, value: object) -> str | None:
@@ -332,36 +356,43 @@ def cmd_play(args: argparse.Namespace) -> int:
         except OSError as err:
             raise SettingNotSaved(f"{settings_path()}: {err.strerror or err}") from None
 
-    welcome = f"Your last move: {table.recap(1)} " if resumed else ""
     if args.text:
-        session = Session(table, TextSpeaker(_print, settings.rate, settings.volume), journal=journal, changed=changed)
-        session.opening_hint = welcome + session.opening_hint
-        session.quit_hint = RESUME_HINT
+        session = Session(game, TextSpeaker(_print, settings.rate, settings.volume), journal=journal, changed=changed)
+        session.quit_hint = _resume_hint(spec)
         session.run(_lines())
         return EXIT_OK
     try:
         with GameLock():
-            return _play_live(args, settings, table, journal, changed, welcome)
+            return _play_live(spec, args, settings, game, journal, changed)
     except AlreadyRunning as err:
         return _fail("play", str(err))
 
 
+NUMBERS = dict(enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")))
+
+
+def _resume_hint(spec: GameSpec) -> str:
+    game = "" if spec.name == DEFAULT else f" {spec.name}"
+    return f"Your game is saved: hbr play{game} --resume goes on with it."
+
+
 def _play_live(
+    spec: GameSpec,
     args: argparse.Namespace,
     settings: Settings,
-    table: Game,
+    game: Game[Any],
     journal: Journal | None,
     changed: Callable[[str, object], str | None],
-    welcome: str,
 ) -> int:
+    welcome = ""
     microphone, recognizer = None, None
     try:
         model = Path(settings.model) if settings.model else None
-        recognizer, why = open_recognizer(settings.backend, table.grammar.phrases(), model)
+        recognizer, why = open_recognizer(settings.backend, game.grammar.phrases(), model)
         microphone = Microphone(_device(settings.input_device or None))
         print(f"{why} Microphone: {microphone.name}.", flush=True)
         if recognizer.name == "pocketsphinx" and settings.backend == "auto":
-            recognizer = _offer_better_model(settings, table.grammar.phrases(), changed) or recognizer
+            recognizer = _offer_better_model(settings, game.grammar.phrases(), changed) or recognizer
             if recognizer.name == "pocketsphinx":
                 welcome = f"{BASIC} {welcome}"
         if not NoiseSuppressor().active:
@@ -369,10 +400,12 @@ def _play_live(
                   "(hbr installs it on Linux only). A quiet room helps.", flush=True)
     except (AudioDeviceError, RecognizerError) as err:
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
-    speaker = _speaker(args, settings)
-    speaker.prepare(common_replies())
+    speaker = _speaker(args, settings, spec)
+    speaker.prepare(spec.common_replies())
     hint = VOICE_HINT if microphone else "Type a command and press Enter; type help to hear what you can say."
-    session = Session(table, speaker, settings.confirm, welcome + hint, RESUME_HINT if journal else "", journal, changed)
+    session = Session(
+        game, speaker, settings.confirm, welcome + hint, _resume_hint(spec) if journal else "", journal, changed
+    )
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
     try:
         run_live(session, speaker, keyboard, microphone, recognizer, args.push_to_talk, _print)
@@ -403,20 +436,28 @@ def _offer_better_model(
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:
-    from hbr.games.hbr.tutorial import Tutorial
-
+    spec = registry()[args.game]
+    assert spec.tutorial is not None  # argparse offers only games that have one
+    args.resume = False
     settings = _load_settings(args)
-    tutorial = Tutorial()
+    settings.confirm = "never"  # the lessons ask for one command at a time: never asked back
+    tutorial = spec.tutorial()
     hint = "Say help if you are stuck."
     if args.text:
         Session(tutorial, TextSpeaker(_print), confirm="never", opening_hint=hint).run(_lines())
         return EXIT_OK
-    args.confirm, args.resume = "never", False
     try:
         with GameLock():
-            return _play_live(args, settings, tutorial, None, lambda name, value: None, "")
+            return _play_live(spec, args, settings, tutorial, None, lambda name, value: None)
     except AlreadyRunning as err:
         return _fail("tutorial", str(err))
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name, spec in registry().items():
+        start = "hbr play" if name == DEFAULT else f"hbr play {name}"
+        print(f"{name}: {spec.title}, {spec.summary}. Start with: {start}")
+    return EXIT_OK
 
 
 def cmd_settings(args: argparse.Namespace) -> int:
@@ -427,7 +468,9 @@ def cmd_settings(args: argparse.Namespace) -> int:
         print(problem)
     for name, value in dataclasses.asdict(settings).items():
         print(f"  {name} = {value!r}")
-    print(f"saved game: {save_path()}" + ("" if save_path().exists() else " (none)"))
+    for name in registry():
+        saved = save_path(name)
+        print(f"saved {name} game: {saved}" + ("" if saved.exists() else " (none)"))
     return EXIT_OK
 
 
@@ -528,15 +571,28 @@ def cmd_demo(args: argparse.Namespace) -> int:
             player = Player()
         except AudioDeviceError as err:
             print(f"No audio output ({err}): the demo is printed only.", flush=True)
+    kept: list[dict[str, object]] = []
+    if args.out_dir is not None:
+        args.out_dir.mkdir(parents=True, exist_ok=True)
 
-    def play(samples: np.ndarray, rate: int) -> None:
+    def play(samples: np.ndarray, rate: int, who: str, words: str) -> None:
+        if args.out_dir is not None:
+            name = f"{len(kept) + 1:03d}-{who}.wav"
+            write_wav(args.out_dir / name, samples, rate)
+            kept.append({"file": name, "speaker": who, "text": words})
         if player is not None:
             player.play(samples, rate)
 
+    def hear(samples: np.ndarray) -> str | None:
+        assert recognizer is not None
+        return decode(recognizer, samples).phrase
+
     try:
-        turns = run_demo(table, hunter, observer.synthesize, play, _print, recognizer, args.out_dir)
+        turns = run_demo(table, hunter, observer.synthesize, play, _print, hear if recognizer else None)
     except (SynthError, TTSError, AudioDeviceError) as err:
         return _fail("demo", str(err))
+    if args.out_dir is not None:
+        (args.out_dir / "transcript.jsonl").write_text("".join(json.dumps(k) + "\n" for k in kept))
     if recognizer is not None:
         print(f"heard {heard_correctly(turns, table)} of {len(turns)} commands correctly")
     outcome = table.state.outcome.value if table.state.outcome else "unfinished"
@@ -669,7 +725,7 @@ def _fail(command: str, message: str, code: int = EXIT_FAILED) -> int:
 
 
 def cmd_recognize(args: argparse.Namespace) -> int:
-    grammar = HBRGrammar()
+    grammar = registry()[args.game].grammar()
     try:
         recognizer, why = open_recognizer(args.backend or "auto", grammar.phrases(), args.model)
     except RecognizerError as err:
@@ -725,10 +781,11 @@ def cmd_models(args: argparse.Namespace) -> int:
             if found is None or found.path is None:
                 return _fail("models verify", "no model found; 'hbr models list' says where hbr looks")
             path = found.path
-        recognizer, _ = open_recognizer("auto", HBRGrammar().phrases(), path)
+        phrases = sorted({p for spec in registry().values() for p in spec.grammar().phrases()})
+        recognizer, _ = open_recognizer("auto", phrases, path)
     except (speech_models.ModelError, RecognizerError) as err:
         return _fail("models verify", str(err))
-    print(f"{path}: a {recognizer.name} model that loads and knows every word of the grammar")
+    print(f"{path}: a {recognizer.name} model that loads and knows every word of every game's grammar")
     return EXIT_OK
 
 
@@ -796,6 +853,7 @@ COMMANDS = {
     "voices": cmd_voices,
     "demo": cmd_demo,
     "settings": cmd_settings,
+    "games": cmd_games,
     "replay": cmd_replay,
     "tutorial": cmd_tutorial,
     "review": cmd_review,

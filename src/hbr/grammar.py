@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 
 class Meta(enum.Enum):
@@ -81,11 +81,14 @@ META_SHORTHANDS: dict[str, Meta] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Understood:
-    """``intent`` is a game command or a :class:`Meta`; ``text`` is what was said."""
+C = TypeVar("C", covariant=True)
 
-    intent: object
+
+@dataclass(frozen=True, slots=True)
+class Understood(Generic[C]):
+    """``intent`` is a game command (of type ``C``) or a :class:`Meta`; ``text`` is what was said."""
+
+    intent: C | Meta
     text: str
 
 
@@ -97,17 +100,19 @@ class NotUnderstood:
     message: str
 
 
-Parse = Understood | NotUnderstood
-
-
-class Grammar(Protocol):
-    """A game's command language."""
+class Grammar(Protocol[C]):
+    """A game's command language, for commands of type ``C``."""
 
     def phrases(self) -> list[str]:
         """Every spoken phrase the grammar accepts, lower case, words separated by spaces."""
         ...
 
-    def parse(self, text: str) -> Parse:
+    def check_aliases(self) -> list[str]:
+        """Problems with the player's own words (the aliases setting), as sentences;
+        the broken ones are dropped."""
+        ...
+
+    def parse(self, text: str) -> Understood[C] | NotUnderstood:
         """Read typed or recognized text."""
         ...
 

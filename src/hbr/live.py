@@ -17,6 +17,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from hbr.session import Session
 from hbr.speech.speaker import Speaker
@@ -81,7 +82,7 @@ class TalkCheck:
 
 
 def run_live(
-    session: Session,
+    session: Session[Any],
     speaker: Speaker,
     keyboard: Callable[[Callable[[], bool]], Iterable[str]] | None,
     microphone: Microphone | None = None,

@@ -35,12 +35,21 @@ def data_dir() -> Path:
     return platformdirs.user_data_path("hbr")
 
 
-def save_path() -> Path:
-    return data_dir() / "saves" / "current.json"
+def save_path(game: str) -> Path:
+    """The one unfinished game of each kind is kept here: a record of one game is
+    never offered to another. A save from before there were several games (an HBR
+    game, in current.json) becomes HBR's."""
+    saves = data_dir() / "saves"
+    path = saves / f"{game}.json"
+    legacy = saves / "current.json"
+    if game == "hbr" and legacy.exists() and not path.exists():
+        os.replace(legacy, path)
+    return path
 
 
-def new_transcript_path(seed: object) -> Path:
-    return data_dir() / "transcripts" / f"{time.strftime('%Y%m%d-%H%M%S')}-forest-{seed}.jsonl"
+def new_transcript_path(game: str, seed: int | None) -> Path:
+    number = "" if seed is None else f"-{seed}"
+    return data_dir() / "transcripts" / f"{time.strftime('%Y%m%d-%H%M%S')}-{game}{number}.jsonl"
 
 
 class LoadProblem(RuntimeError):

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Generic
 
-import numpy as np
-
-from hbr.grammar import ANSWERS, Grammar, Meta, NotUnderstood
+from hbr.game import C, Game, Reply
+from hbr.grammar import ANSWERS, Meta, NotUnderstood
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
 
@@ -34,53 +33,11 @@ class SettingNotSaved(OSError):
     """A setting changed by voice could not be saved; it lasts for this game only."""
 
 
-@dataclass(frozen=True, slots=True)
-class Reply:
-    """What a game says back after a turn: the words, and short sounds to play first."""
-
-    words: str
-    cues: tuple[np.ndarray, ...] = ()
-
-
-class Game(Protocol):
-    """One game in progress, as a session drives it."""
-
-    detail: str
-
-    @property
-    def grammar(self) -> Grammar: ...
-
-    @property
-    def over(self) -> bool: ...
-
-    def opening(self) -> str: ...
-
-    def act(self, command: Any) -> Reply:
-        """Play a turn-costing command; returns the Observer's reply."""
-        ...
-
-    def spoken(self, command: Any) -> str:
-        """How to say a command back to the player ("capture north west")."""
-        ...
-
-    def answer(self, meta: Meta) -> str:
-        """Answer a request from GAME_ANSWERS."""
-        ...
-
-    def closing(self) -> str: ...
-
-    def record(self) -> dict[str, object]: ...
-
-    def turn_record(self) -> dict[str, object]: ...
-
-    def outcome(self) -> str | None: ...
-
-
 @dataclass
-class Session:
+class Session(Generic[C]):
     """Routes one utterance at a time to the game, and the game's words to the speaker."""
 
-    game: Game
+    game: Game[C]
     speaker: Speaker
     confirm: str = "auto"
     opening_hint: str = "Say help at any time to hear what you can say."
@@ -94,7 +51,7 @@ class Session:
     quit: bool = False
     paused: bool = False
     #: A command or request heard by voice and asked back: (it, what was heard, confidence).
-    pending: tuple[object, str, float | None] | None = field(default=None, init=False)
+    pending: tuple[C | Meta, str, float | None] | None = field(default=None, init=False)
 
     def expected(self) -> frozenset[str] | None:
         """The only phrases to listen for now: the answers while a question waits."""
@@ -145,7 +102,7 @@ class Session:
     def _must_confirm(self, confidence: float) -> bool:
         return self.confirm == "always" or (self.confirm == "auto" and confidence < CONFIRM_BELOW)
 
-    def _play(self, command: object, heard: str | None, confidence: float | None) -> None:
+    def _play(self, command: C, heard: str | None, confidence: float | None) -> None:
         reply = self.game.act(command)
         if self.journal:  # saved before it is told: what the player heard is never lost
             self.journal.turn(self.game, heard, confidence)

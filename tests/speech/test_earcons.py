@@ -1,8 +1,9 @@
 import numpy as np
 
+from hbr.game import Note
 from hbr.games.hbr.cues import CUES, cues_for
 from hbr.games.hbr.events import Event, Kind
-from hbr.speech.earcons import RATE, Note, render
+from hbr.speech.earcons import RATE, render
 
 
 def test_render_is_short_mono_and_soft_edged() -> None:
@@ -15,13 +16,11 @@ def test_render_is_short_mono_and_soft_edged() -> None:
 def test_every_key_event_has_a_cue_and_npc_movement_has_none() -> None:
     for kind in (Kind.OBSTACLE, Kind.EDGE, Kind.HOLE_FOUND, Kind.RABBIT_BUMPED, Kind.READY_TO_HUNT,
                  Kind.DANGER_ZONE, Kind.BEAR_SNARED, Kind.CAPTURED, Kind.BEAR_ATE, Kind.RABBIT_HOME):
-        assert kind in CUES
+        assert kind.value in CUES
     # No cue may carry more than the words: nothing marks where the bear or rabbit went.
-    assert Kind.BEAR_MOVED not in CUES and Kind.RABBIT_MOVED not in CUES
+    assert Kind.BEAR_MOVED.value not in CUES and Kind.RABBIT_MOVED.value not in CUES
 
 
 def test_cues_for_a_round_in_order_and_once() -> None:
     events = (Event(Kind.OBSTACLE), Event(Kind.BEAR_MOVED), Event(Kind.DANGER_ZONE), Event(Kind.DANGER_ZONE))
-    sounds = cues_for(events)
-    assert len(sounds) == 2
-    assert np.array_equal(sounds[0], render(CUES[Kind.OBSTACLE]))
+    assert cues_for(events) == ("obstacle", "danger_zone")

@@ -1,30 +1,22 @@
 """Short sounds made in code: notes, slides and chords, with soft edges.
 
-A game describes each cue as a list of :class:`Note`; nothing is downloaded.
+A game describes each cue as notes (:class:`hbr.game.Note`) under a name; its
+replies name the cues, and the speaker renders them here. Nothing is downloaded.
 Cues are mono, so they can never hint at a direction.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 import numpy as np
 
-RATE = 22_050  # the synthesizer's rate, so cues and speech join without resampling
+from hbr.game import Note
+
+RATE = 22_050  # the synthesizers' usual rate, so cues and speech mostly join without resampling
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
-    """``freq`` Hz sliding to ``to`` Hz (if given) over ``seconds``; ``chord`` adds partials."""
-
-    freq: float
-    seconds: float
-    to: float | None = None
-    chord: tuple[float, ...] = ()
-    level: float = 0.35
-
-
-def render(notes: list[Note], rate: int = RATE) -> np.ndarray:
+def render(notes: Iterable[Note], rate: int = RATE) -> np.ndarray:
     parts = []
     for note in notes:
         n = int(note.seconds * rate)

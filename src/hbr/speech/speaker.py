@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import queue
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -20,13 +20,15 @@ import numpy as np
 import soxr
 
 from hbr.devices import AudioDeviceError
+from hbr.game import Note
 from hbr.speech.cache import SpeechCache
 from hbr.speech.earcons import RATE as CUE_RATE
+from hbr.speech.earcons import render
 from hbr.speech.tts import Synthesizer, TTSError, sentences
 
 
 class Speaker(Protocol):
-    def say(self, text: str, cues: Sequence[np.ndarray] = ()) -> None: ...
+    def say(self, text: str, cues: Sequence[str] = ()) -> None: ...
 
     def stop(self) -> None: ...
 
@@ -69,7 +71,7 @@ class TextSpeaker:
     def rate(self) -> int:
         return self._rate
 
-    def say(self, text: str, cues: Sequence[np.ndarray] = ()) -> None:
+    def say(self, text: str, cues: Sequence[str] = ()) -> None:
         self.echo(text)
 
     def stop(self) -> None:
@@ -100,7 +102,7 @@ _CLOSE = object()
 @dataclass(frozen=True, slots=True)
 class _Say:
     text: str
-    cues: tuple[np.ndarray, ...]
+    cues: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +127,14 @@ class VoiceSpeaker:
         echo: Callable[[str], None] = print,
         volume: float = 1.0,
         cache: SpeechCache | None = None,
+        cues: Mapping[str, Sequence[Note]] | None = None,
     ) -> None:
         self.echo = echo
         self.player = player
         self.cache = cache or SpeechCache(None)
+        #: The game's cues by name, rendered once each when first sounded.
+        self.cues = dict(cues or {})
+        self._sounds: dict[tuple[str, int], np.ndarray] = {}
         self.volume = volume
         self.failed: str | None = None
         self._queue: queue.Queue[object] = queue.Queue()
@@ -151,7 +157,7 @@ class VoiceSpeaker:
     def speaking(self) -> bool:
         return self._busy.is_set() or not self._queue.empty()
 
-    def say(self, text: str, cues: Sequence[np.ndarray] = ()) -> None:
+    def say(self, text: str, cues: Sequence[str] = ()) -> None:
         self.echo(text)
         if self.failed is None:
             self._busy.set()
@@ -225,9 +231,15 @@ class VoiceSpeaker:
         except TTSError:
             pass  # said when it is needed for real
 
-    def _speak(self, text: str, cues: tuple[np.ndarray, ...]) -> None:
+    def _sound(self, name: str, rate: int) -> np.ndarray:
+        if (name, rate) not in self._sounds:
+            sound = render(self.cues.get(name, ()))
+            self._sounds[name, rate] = sound if rate == CUE_RATE else soxr.resample(sound, CUE_RATE, rate).astype(np.int16)
+        return self._sounds[name, rate]
+
+    def _speak(self, text: str, cues: tuple[str, ...]) -> None:
         rate = self._synth.sample_rate
-        sounds = [cue if rate == CUE_RATE else soxr.resample(cue, CUE_RATE, rate).astype(np.int16) for cue in cues]
+        sounds = [self._sound(name, rate) for name in cues if name in self.cues]
         try:
             self.player.stream(itertools.chain(sounds, self.cache.render(self._synth, text)), rate, self.volume)
         except (TTSError, AudioDeviceError) as err:

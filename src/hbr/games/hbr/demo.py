@@ -9,10 +9,8 @@ slower each time) before the demo types it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -22,8 +20,6 @@ from hbr.games.hbr.events import Event
 from hbr.games.hbr.phrases import spoken
 from hbr.games.hbr.table import HBRTable
 from hbr.grammar import Meta, Understood
-from hbr.voice.audio import write_wav
-from hbr.voice.recognizer import Recognizer, decode
 
 HUNTER_VOICE = "en+m3"
 TRIES = (165, 140, 120)  # words per minute of each try
@@ -41,32 +37,21 @@ def run_demo(
     table: HBRTable,
     hunter_voice: Callable[[str, int], np.ndarray],
     observer_voice: Callable[[str], tuple[np.ndarray, int]],
-    play: Callable[[np.ndarray, int], None],
+    play: Callable[[np.ndarray, int, str, str], None],
     echo: Callable[[str], None],
-    recognizer: Recognizer | None = None,
-    out_dir: Path | None = None,
+    hear: Callable[[np.ndarray], str | None] | None = None,
 ) -> list[DemoTurn]:
+    """Play a game aloud. ``play(audio, rate, who, words)`` sounds (and may keep) each
+    utterance; ``hear`` is the recognizer, returning the phrase heard (None: nothing),
+    for the loopback."""
     bot = BlindBot(table.difficulty, table.state.rules)
     turns: list[DemoTurn] = []
-    transcript: list[dict[str, object]] = []
-    clip = 0
-
-    def keep(audio: np.ndarray, rate: int, who: str, text: str) -> None:
-        nonlocal clip
-        clip += 1
-        name = f"{clip:03d}-{who}.wav"
-        if out_dir is not None:
-            write_wav(out_dir / name, audio, rate)
-        transcript.append({"file": name, "speaker": who, "text": text})
-        play(audio, rate)
 
     def observer(text: str) -> None:
         echo(f"Observer: {text}")
         audio, rate = observer_voice(text)
-        keep(audio, rate, "observer", text)
+        play(audio, rate, "observer", text)
 
-    if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
     observer(table.opening())
     events: tuple[Event, ...] = ()
     while not table.over and table.state.round < MAX_TURNS:
@@ -77,26 +62,24 @@ def run_demo(
         for wpm in TRIES:
             audio = hunter_voice(words, wpm)
             echo(f"Hunter: {words}")
-            keep(audio, 16_000, "hunter", words)
-            if recognizer is None:
+            play(audio, 16_000, "hunter", words)
+            if hear is None:
                 heard_text = words
                 break
-            heard = decode(recognizer, audio)
-            parsed = table.grammar.parse(heard.phrase) if heard.phrase else None
+            phrase = hear(audio)
+            parsed = table.grammar.parse(phrase) if phrase else None
             if isinstance(parsed, Understood) and not isinstance(parsed.intent, Meta):
-                heard_text = heard.phrase
-                command = parsed.intent  # type: ignore[assignment]
+                heard_text = phrase
+                command = parsed.intent
                 break
             echo("  (not understood; the hunter says it again)")
-        if recognizer is not None:
+        if hear is not None:
             echo(f"  meant: {meant}; heard: {heard_text or '(nothing, typed instead)'}")
         reply = table.act(command)
         events = table.turns[-1].events
         turns.append(DemoTurn(str(meant), heard_text, reply.words))
         observer(reply.words)
     observer(table.closing())
-    if out_dir is not None:
-        (out_dir / "transcript.jsonl").write_text("".join(json.dumps(t) + "\n" for t in transcript))
     return turns
 
 

@@ -12,7 +12,7 @@ from itertools import product
 
 from hbr.games.hbr.commands import Capture, Command, Snare, Step, Target, Toward
 from hbr.games.hbr.geometry import Direction, Quadrant
-from hbr.grammar import META_PHRASES, NotUnderstood, Parse, Understood, parse_meta, words
+from hbr.grammar import META_PHRASES, NotUnderstood, Understood, parse_meta, words
 
 #: Spoken direction words (two-word diagonals) with their aliases.
 DIRECTION_WORDS: dict[str, Direction] = {
@@ -126,12 +126,12 @@ class HBRGrammar:
         spoken.extend(self.aliases)
         return spoken
 
-    def parse(self, text: str) -> Parse:
+    def parse(self, text: str) -> Understood[Command] | NotUnderstood:
         target = self.aliases.get(" ".join(words(text)))
         parsed = self._parse(target if target is not None else text)
         return Understood(parsed.intent, text) if isinstance(parsed, Understood) else parsed
 
-    def _parse(self, text: str) -> Parse:
+    def _parse(self, text: str) -> Understood[Command] | NotUnderstood:
         tokens = words(text)
         if not tokens:
             return NotUnderstood(text, "I heard nothing. Say help to hear what you can say.")

@@ -74,7 +74,7 @@ def run(state: State, commands: list[str]) -> Iterator[dict[str, Any]]:
             record.update(ok=False, error=error, **_truth(state))
             yield record
             continue
-        state, events = apply(state, parsed.intent)  # type: ignore[arg-type]
+        state, events = apply(state, parsed.intent)
         record.update(ok=True, **_truth(state))
         record["events"] = [e.name for e in events]
         record["observer"] = narrate(events, state.outcome)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from hbr.game import RecordError, Reply
 from hbr.games.hbr.commands import Command, parse_canonical
 from hbr.games.hbr.cues import cues_for
 from hbr.games.hbr.engine import IllegalCommand, apply
@@ -18,7 +19,6 @@ from hbr.games.hbr.observer import RULES_SUMMARY, blank_map, hunter_words, narra
 from hbr.games.hbr.phrases import HBRGrammar, spoken
 from hbr.games.hbr.state import Outcome, Rules, State
 from hbr.grammar import Meta
-from hbr.session import Reply
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,8 @@ class HBRTable:
     def opening(self) -> str:
         seed = f" number {self.seed}" if self.seed is not None else ""
         if self.turns:
-            return f"Back in the {self.difficulty.value} forest{seed}, after {len(self.turns)} turns."
+            return f"Back in the {self.difficulty.value} forest{seed}, after {len(self.turns)} turns. " \
+                f"Your last move: {self.recap(1)}"
         words = (
             f"A new {self.difficulty.value} forest{seed}. You are the hunter and cannot see: "
             "find and capture the rabbit before it reaches its hole, and keep away from the bear."
@@ -165,6 +166,10 @@ class HBRTable:
             f"Capture and a corner throws your net.{snare} Also: repeat, help, quit."
         )
 
+    def progress(self) -> str:
+        turns = len(self.turns)
+        return f"forest {self.seed} after {turns} turn{'' if turns == 1 else 's'}"
+
     def closing(self) -> str:
         seed = f", seed {self.seed}" if self.seed is not None else ""
         turns = f"{self.state.round} turn{'' if self.state.round == 1 else 's'}"
@@ -181,10 +186,6 @@ CLOSINGS = {
 }
 
 SAVE_VERSION = 1
-
-
-class RecordError(ValueError):
-    """A save file or transcript that is not a game of this version; one sentence why."""
 
 
 def _start_fields(doc: dict[str, object]) -> tuple[int, Difficulty, Rules, bool]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from hbr.game import Reply
 from hbr.games.hbr.commands import Capture, Command, Snare, Step, Toward
 from hbr.games.hbr.cues import cues_for
 from hbr.games.hbr.engine import apply
@@ -19,7 +20,6 @@ from hbr.games.hbr.observer import RULES_SUMMARY, narrate
 from hbr.games.hbr.phrases import HBRGrammar, spoken
 from hbr.games.hbr.state import Field, State
 from hbr.grammar import Meta
-from hbr.session import Reply
 
 
 def _scene(hunter: tuple[int, int], bear: tuple[int, int], rabbit: tuple[int, int], hole: tuple[int, int],
@@ -101,6 +101,8 @@ LESSONS = [
 class Tutorial:
     """The lessons, as a Game for the session."""
 
+    seed: int | None = None  # the lessons are set scenes
+
     def __init__(self) -> None:
         self.grammar = HBRGrammar()
         self.detail = "normal"
@@ -152,6 +154,9 @@ class Tutorial:
 
     def closing(self) -> str:
         return f"Tutorial: {len(self.tried)} of {len(LESSONS)} lessons done."
+
+    def progress(self) -> str:
+        return f"lesson {self.index + 1} of {len(LESSONS)}"
 
     def record(self) -> dict[str, object]:
         return {}

@@ -1,0 +1,131 @@
+"""What a game is to the shell: the one interface every game package implements.
+
+A game package exposes one :class:`GameSpec` (found through :mod:`hbr.games`): its
+names, its options, how to start a game and restore one from a record, its grammar,
+the replies worth rendering ahead, and the sounds of its cues. A game in progress is a
+:class:`Game`: the session plays commands into it and speaks what it replies. Game
+packages import this module and :mod:`hbr.grammar`, never the shell (session, live
+loop, settings, records, speech or voice): so a new game changes no shared module.
+
+Cues travel as names (``Reply.cues``); the speech layer renders the spec's notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from hbr.grammar import Grammar, Meta
+
+C = TypeVar("C")
+C_contra = TypeVar("C_contra", contravariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A cue's sound, as data: ``freq`` Hz sliding to ``to`` Hz (if given) over
+    ``seconds``; ``chord`` adds partials at these ratios."""
+
+    freq: float
+    seconds: float
+    to: float | None = None
+    chord: tuple[float, ...] = ()
+    level: float = 0.35
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a game says back after a turn: the words, and the names of cues to sound first."""
+
+    words: str
+    cues: tuple[str, ...] = ()
+
+
+class Game(Protocol[C_contra]):
+    """One game in progress, as a session drives it; ``C`` is the game's command type."""
+
+    detail: str
+    #: The number the game was drawn from (told, so a game can be played again); None for set scenes.
+    seed: int | None
+
+    @property
+    def grammar(self) -> Grammar[Any]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def opening(self) -> str: ...
+
+    def act(self, command: C_contra) -> Reply:
+        """Play a turn-costing command; returns the Observer's reply."""
+        ...
+
+    def spoken(self, command: C_contra) -> str:
+        """How to say a command back to the player ("capture north west")."""
+        ...
+
+    def answer(self, meta: Meta) -> str:
+        """Answer one of the game's own requests (help, rules, where ...)."""
+        ...
+
+    def closing(self) -> str: ...
+
+    def record(self) -> dict[str, object]:
+        """Everything needed to restore the game (JSON-ready); it names the game."""
+        ...
+
+    def turn_record(self) -> dict[str, object]:
+        """The last turn, for a transcript."""
+        ...
+
+    def outcome(self) -> str | None: ...
+
+    def progress(self) -> str:
+        """Where the game stands, said when it is offered again: "forest 77 after 3 turns"."""
+        ...
+
+
+class RecordError(ValueError):
+    """A save file or transcript that is not a game of this kind and version; one sentence why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A command-line option of one game: ``--name`` (a switch when ``choices`` is
+    empty). An option not given takes the saved setting of the same name, if any."""
+
+    name: str
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How a game is started or restored: the forest (seed), the game's options by
+    name, and the player's preferences every game honours."""
+
+    seed: int
+    options: Mapping[str, str | bool] = field(default_factory=dict)
+    cues: bool = True
+    detail: str = "normal"
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game, as the shell finds it."""
+
+    name: str  # typed after `hbr play`, and the name of its save file
+    title: str  # said: "Hunter Bear Rabbit"
+    summary: str
+    options: tuple[Option, ...]
+    new: Callable[[Setup], Game[Any]]
+    #: Rebuild a game from its record; raises RecordError when it cannot.
+    restore: Callable[[object, Setup], Game[Any]]
+    grammar: Callable[[], Grammar[Any]]
+    #: Sentences the game says again and again, rendered ahead of need.
+    common_replies: Callable[[], list[str]] = list
+    cues: Mapping[str, tuple[Note, ...]] = field(default_factory=dict)
+    tutorial: Callable[[], Game[Any]] | None = None
+    lessons: int = 0  # how many the tutorial has

@@ -1,0 +1,88 @@
+"""Count to three: say "one", then "two", then "three"; anything else in its turn is a miss."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hbr.game import GameSpec, Note, RecordError, Reply, Setup
+from hbr.grammar import Meta, NotUnderstood, Understood, parse_meta, words
+
+NUMBERS = ("one", "two", "three")
+
+
+class CountGrammar:
+    def phrases(self) -> list[str]:
+        return list(NUMBERS)
+
+    def check_aliases(self) -> list[str]:
+        return []
+
+    def parse(self, text: str) -> Understood[str] | NotUnderstood:
+        said = " ".join(words(text))
+        meta = parse_meta(words(text))
+        if meta is not None:
+            return Understood(meta, text)
+        if said in NUMBERS:
+            return Understood(said, text)
+        return NotUnderstood(text, "Say one, two or three.")
+
+
+@dataclass
+class Count:
+    seed: int | None
+    detail: str = "normal"
+    said: list[str] = field(default_factory=list)
+    grammar: CountGrammar = field(default_factory=CountGrammar)
+
+    @property
+    def over(self) -> bool:
+        return len(self.said) == len(NUMBERS)
+
+    def opening(self) -> str:
+        return "Count to three."
+
+    def act(self, command: str) -> Reply:
+        if command != NUMBERS[len(self.said)]:
+            return Reply(f"Not {command}: say {NUMBERS[len(self.said)]}.", ("miss",))
+        self.said.append(command)
+        return Reply(f"{command.capitalize()}.")
+
+    def spoken(self, command: str) -> str:
+        return command
+
+    def answer(self, meta: Meta) -> str:
+        return "Say the next number."
+
+    def closing(self) -> str:
+        return "You counted to three." if self.over else f"You counted to {len(self.said)}."
+
+    def record(self) -> dict[str, object]:
+        return {"game": "toy", "seed": self.seed, "said": list(self.said)}
+
+    def turn_record(self) -> dict[str, object]:
+        return {"said": self.said[-1] if self.said else None}
+
+    def outcome(self) -> str | None:
+        return "counted" if self.over else None
+
+    def progress(self) -> str:
+        return f"counted to {len(self.said)}"
+
+
+def restore(record: object, setup: Setup) -> Count:
+    if not isinstance(record, dict) or record.get("game") != "toy":
+        raise RecordError("not a count-to-three record")
+    return Count(setup.seed, said=list(record.get("said", [])))
+
+
+SPEC = GameSpec(
+    name="toy",
+    title="Count to three",
+    summary="say one, two, three",
+    options=(),
+    new=lambda setup: Count(setup.seed),
+    restore=restore,
+    grammar=CountGrammar,
+    common_replies=lambda: ["One.", "Two.", "Three."],
+    cues={"miss": (Note(200, 0.1),)},
+)
