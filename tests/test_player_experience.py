@@ -14,6 +14,8 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from hbr.games.hbr.table import HBRTable
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -152,7 +154,10 @@ def test_paper_sheet_requests(run_hbr) -> None:
     assert "You are the hunter, and you cannot see." in out
     assert "recap for your last moves" in out
     where = [line for line in out.splitlines() if line.startswith("You are ") and "started" in line]
-    assert where[1].startswith("You are 1 north and 2 east") or "of where you started" in where[1]
+    table = HBRTable.new(6)  # the same forest and moves, played here: where the hunter really is
+    for move in ("east", "east", "north"):
+        table.act(table.grammar.parse(move).intent)  # type: ignore[union-attr, arg-type]
+    assert where[1] == table.where()
 
 
 def test_transcript_replay_and_divergence(run_hbr, tmp_path: Path) -> None:
@@ -266,3 +271,14 @@ def test_at_a_keyboard_the_unfinished_game_is_offered_first(user_dirs, keyboard,
     again, resumed = cli._game(hbr, argparse.Namespace(resume=False, seed=9, no_snare=False, blank_map=False), Settings())
     assert resumed and again.seed == 5 and again.progress() == "forest 5 after 1 turn"
     assert "You have an unfinished game: forest 5 after 1 turn. Go on with it? Type yes or no: " in capsys.readouterr().out
+
+
+def test_the_tutorial_never_asks_back_whatever_the_settings(user_dirs, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lessons want one command at a time: asking back would only get in the way."""
+    from hbr import cli
+
+    write_settings(user_dirs, 'confirm = "always"\n')
+    used = []
+    monkeypatch.setattr(cli, "_play_live", lambda spec, args, settings, *rest: used.append(settings.confirm) or 0)
+    assert cli.main(["tutorial"]) == 0
+    assert used == ["never"]

@@ -16,6 +16,7 @@ from hbr.game import C, Game, Reply
 from hbr.grammar import ANSWERS, Meta, NotUnderstood
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
+from hbr.speech.tts import clamp_rate, clamp_volume
 
 #: Confirmation of turn-costing commands heard by voice: always, never, or
 #: "auto": only when the recognizer's confidence is below CONFIRM_BELOW.
@@ -139,13 +140,13 @@ class Session(Generic[C]):
                 self.say("Resumed. " + (self.last or ""))
             case Meta.FASTER | Meta.SLOWER:
                 rate = self.speaker.rate + (RATE_STEP if meta is Meta.FASTER else -RATE_STEP)
-                rate = max(80, min(450, rate))
+                rate = clamp_rate(rate)
                 self.speaker.adjust(rate=rate)
                 self._keep("rate", rate)
                 self.say(f"{'Faster' if meta is Meta.FASTER else 'Slower'}: {rate} words a minute.")
             case Meta.LOUDER | Meta.QUIETER:
                 step = VOLUME_STEP if meta is Meta.LOUDER else -VOLUME_STEP
-                volume = round(max(0.05, min(1.0, self.speaker.volume + step)), 2)
+                volume = clamp_volume(self.speaker.volume + step)
                 self.speaker.adjust(volume=volume)
                 self._keep("volume", volume)
                 self.say(f"Volume {round(volume * 100)} percent.")

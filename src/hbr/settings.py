@@ -17,11 +17,12 @@ import platformdirs
 import tomli_w
 
 from hbr.files import move_aside, write_atomically
+from hbr.speech.tts import DEFAULT_RATE, RATE_LIMITS, VOLUME_LIMITS
 
 
 @dataclass
 class Settings:
-    rate: int = 175
+    rate: int = DEFAULT_RATE
     volume: float = 1.0
     voice: str = ""
     detail: str = "normal"
@@ -44,7 +45,7 @@ CHOICES = {
     "backend": ("auto", "whisper", "vosk", "pocketsphinx"),
     "difficulty": ("easy", "normal", "hard"),
 }
-LIMITS = {"rate": (80, 450), "volume": (0.05, 1.0)}
+LIMITS = {"rate": RATE_LIMITS, "volume": VOLUME_LIMITS}
 
 
 def default_path() -> Path:

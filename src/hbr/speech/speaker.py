@@ -24,7 +24,7 @@ from hbr.game import Note
 from hbr.speech.cache import SpeechCache
 from hbr.speech.earcons import RATE as CUE_RATE
 from hbr.speech.earcons import render
-from hbr.speech.tts import Synthesizer, TTSError, sentences
+from hbr.speech.tts import DEFAULT_RATE, Synthesizer, TTSError, clamp_volume, sentences
 
 
 class Speaker(Protocol):
@@ -62,7 +62,7 @@ class Playback(Protocol):
 class TextSpeaker:
     """Text only (``--tts none``, or no audio): prints each message at once."""
 
-    def __init__(self, echo: Callable[[str], None] = print, rate: int = 175, volume: float = 1.0) -> None:
+    def __init__(self, echo: Callable[[str], None] = print, rate: int = DEFAULT_RATE, volume: float = 1.0) -> None:
         self.echo = echo
         self._rate = rate
         self.volume = volume
@@ -165,7 +165,7 @@ class VoiceSpeaker:
 
     def adjust(self, rate: int | None = None, volume: float | None = None) -> None:
         if volume is not None:
-            self.volume = max(0.05, min(1.0, volume))
+            self.volume = clamp_volume(volume)
         if rate is not None:
             self._rate = rate
             self._queue.put(_Rate(rate))

@@ -15,8 +15,11 @@ from typing import Protocol
 
 import numpy as np
 
+#: The speech preferences every engine honours, with their limits: kept here only
+#: (the settings file, the session's "faster" and "louder", and the speakers use them).
 DEFAULT_RATE = 175  # words per minute
 RATE_LIMITS = (80, 450)
+VOLUME_LIMITS = (0.05, 1.0)
 
 
 class TTSError(RuntimeError):
@@ -45,6 +48,10 @@ class Synthesizer(Protocol):
 
 def clamp_rate(rate: int) -> int:
     return max(RATE_LIMITS[0], min(RATE_LIMITS[1], int(rate)))
+
+
+def clamp_volume(volume: float) -> float:
+    return round(max(VOLUME_LIMITS[0], min(VOLUME_LIMITS[1], volume)), 2)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
