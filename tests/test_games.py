@@ -80,7 +80,7 @@ def typed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Callable[
 
 
 def test_a_new_game_plays_through_the_unchanged_shell(toy, user_dirs, typed, capsys) -> None:
-    assert list(registry()) == ["hbr", "toy"]
+    assert list(registry()) == ["hbr", "spyhunting", "toy"]
     typed("two\none\nquit\n")
     assert cli.main(["play", "toy", "--text", "--seed", "4"]) == 0
     out = capsys.readouterr().out.splitlines()

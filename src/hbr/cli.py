@@ -75,9 +75,13 @@ _positive = _whole_number(1)
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """The seed every game has, and each game's own options (in a group named after it)."""
     parser.add_argument("--seed", type=_seed, help="number of the game to play (told at the start)")
+    added: set[str] = set()
     for spec in registry().values():
         group = parser.add_argument_group(f"{spec.title} ({spec.name})")
         for option in spec.options:
+            if option.name in added:  # two games with the same option share it (difficulty)
+                continue
+            added.add(option.name)
             if option.choices:
                 group.add_argument(f"--{option.name}", choices=option.choices, help=option.help)
             else:

@@ -23,9 +23,12 @@ def registry() -> dict[str, GameSpec]:
     for module in pkgutil.iter_modules(__path__):
         if not module.ispkg:
             continue
+        name = f"{__name__}.{module.name}.spec"
         try:
-            spec = importlib.import_module(f"{__name__}.{module.name}.spec").SPEC
-        except ModuleNotFoundError:
+            spec = importlib.import_module(name).SPEC
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
             continue  # a package without a spec is not a game (yet)
         found[spec.name] = spec
     return dict(sorted(found.items(), key=lambda item: (item[0] != DEFAULT, item[0])))

@@ -1,0 +1,4 @@
+"""Spyhunting (Capture the Spy, by Chad M. Raeside): a hidden-plan chase on the points of a board.
+
+The engine modules (state, engine) are pure and use the standard library only.
+"""

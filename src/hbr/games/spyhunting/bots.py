@@ -1,0 +1,216 @@
+"""The computer's side: a hunter that plans for the best chance of a hit over the
+spy's possible moves, and a spy that keeps off every line the hunter could fire
+along; each at easy, normal or hard. Bots see only what a player at the table sees:
+the spy bot never sees the hunter's plan.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+import random
+
+from hbr.games.spyhunting.engine import Act, Plan, SpyMove, line_of_fire, plan_end, spy_path_problem, step_problem
+from hbr.games.spyhunting.state import HUNTER_HOME, Action, Heading, Phase, Point, State
+
+LEVELS = ("easy", "normal", "hard")
+MOVES = (Action.FORWARD, Action.BACK, Action.LEFT, Action.RIGHT, Action.TURN_LEFT, Action.TURN_RIGHT)
+HunterState = tuple[Point, Heading, bool]  # point, facing, has left home
+#: A spy bot chooses at random among the moves scored within this of the best
+#: (half a point of distance to its goal is 1/32).
+SPY_SLACK = 0.2
+
+
+def spy_moves(state: State) -> dict[Point, tuple[Heading, ...]]:
+    """Every point the spy may end its move on, with one path there."""
+    points = state.spy_points
+    frontier: dict[Point, tuple[Heading, ...]] = {state.spy: ()}
+    ends: dict[Point, tuple[Heading, ...]] = {}
+    for _ in range(points):
+        reached: dict[Point, tuple[Heading, ...]] = {}
+        for p, path in frontier.items():
+            for h in Heading:
+                q = p + h
+                if q.on_board and q != state.hunter and q not in reached:
+                    reached[q] = (*path, h)
+        frontier = reached
+        if HUNTER_HOME in frontier and not spy_path_problem(state, frontier[HUNTER_HOME]):
+            ends.setdefault(HUNTER_HOME, frontier[HUNTER_HOME])
+    for p, path in frontier.items():
+        if not spy_path_problem(state, path):
+            ends.setdefault(p, path)
+    return ends
+
+
+def hunter_reach(state: State, start: HunterState, budget: int) -> dict[HunterState, tuple[Action, ...]]:
+    """Every (point, facing) the hunter can reach with at most ``budget`` steps and turns."""
+    seen: dict[HunterState, tuple[Action, ...]] = {start: ()}
+    frontier = [start]
+    for _ in range(budget):
+        nxt = []
+        for hs in frontier:
+            point, facing, left = hs
+            for action in MOVES:
+                if action.is_step and step_problem(state, point, facing, action, left):
+                    continue
+                if action.is_turn:
+                    to: HunterState = (point, facing.turned(action.quarters), left)
+                else:
+                    p = point + facing.turned(action.quarters)
+                    to = (p, facing, left or p.distance(HUNTER_HOME) >= 3)
+                if to not in seen:
+                    seen[to] = (*seen[hs], action)
+                    nxt.append(to)
+        frontier = nxt
+    return seen
+
+
+def covered(state: State, point: Point, facing: Heading) -> frozenset[Point]:
+    """The points a shot from ``point`` facing ``facing`` would reach."""
+    return _covered(point, facing, state.rules.four_way)
+
+
+@functools.cache
+def _covered(point: Point, facing: Heading, four_way: bool) -> frozenset[Point]:
+    headings = list(Heading) if four_way else [facing]
+    return frozenset(p for h in headings for p in line_of_fire(point, h))
+
+
+def _filled(state: State, actions: tuple[Action, ...], length: int) -> tuple[Action, ...] | None:
+    """``actions`` made exactly ``length`` long with turns, if the plan is then legal."""
+    filler = itertools.cycle((Action.TURN_LEFT, Action.TURN_RIGHT))
+    plan = actions + tuple(next(filler) for _ in range(length - len(actions)))
+    if len(plan) != length or plan_end(state, plan) == state.phase_start:
+        return None
+    return plan
+
+
+class HunterBot:
+    def __init__(self, level: str, rng: random.Random) -> None:
+        self.level = level
+        self.rng = rng
+
+    def actions(self, state: State) -> list[Act]:
+        """The four-sided die's actions: to the point from which the best plan follows."""
+        start: HunterState = (state.hunter, state.facing, state.hunter_left_home)
+        options = []
+        for seq in itertools.product(MOVES, repeat=state.d4):
+            hs, ok = start, True
+            for action in seq:
+                point, facing, left = hs
+                if action.is_step and step_problem(state, point, facing, action, left):
+                    ok = False
+                    break
+                hs = _next(hs, action)
+            if ok and hs[0] != state.phase_start:
+                options.append((hs, seq))
+        best: dict[HunterState, tuple[Action, ...]] = {}
+        for hs, seq in options:
+            best.setdefault(hs, seq)
+        if self.level == "easy":
+            return [Act(a) for a in self.rng.choice(list(best.values()))]
+        scored = [(self._value(state, hs), self.rng.random(), seq) for hs, seq in best.items()]
+        return [Act(a) for a in max(scored)[2]]
+
+    def _value(self, state: State, hs: HunterState) -> float:
+        after = _as_planning(state, hs)
+        return self._best_plan(after)[0]
+
+    def plan(self, state: State) -> Plan:
+        if self.level == "easy":
+            line = covered(state, state.hunter, state.facing)
+            first = (Action.SHOOT,) if state.spy in line else ()
+            for _ in range(50):
+                plan = _filled(state, first + tuple(self.rng.choice(MOVES) for _ in range(state.d8 - len(first))),
+                               state.d8)
+                if plan is not None:
+                    return Plan(plan)
+        return Plan(self._best_plan(state)[1])
+
+    def _best_plan(self, state: State) -> tuple[float, tuple[Action, ...]]:
+        """The plan with the best chance of a hit, over the spy's moves (each as likely,
+        or, on hard, as likely as the spy bot would make them)."""
+        ends = spy_moves(_as_spy_turn(state))
+        weights = self._weights(state, ends)
+        total = sum(weights.values()) or 1.0
+        start: HunterState = (state.hunter, state.facing, state.hunter_left_home)
+        reach = hunter_reach(state, start, state.d8)
+        best: tuple[float, float, tuple[Action, ...]] = (-1.0, 0.0, ())
+        for (point, facing, _), path in reach.items():
+            if len(path) < state.d8:
+                hit = sum(w for p, w in weights.items() if p in covered(state, point, facing) and p != HUNTER_HOME)
+                plan = _filled(state, (*path, Action.SHOOT), state.d8)
+                if plan is not None:
+                    best = max(best, (hit / total, self.rng.random(), plan))
+            if len(path) == state.d8 and point != state.phase_start:
+                # no shot: where the next series starts matters (near the spy's way)
+                near = -point.distance(state.spy) / 100
+                best = max(best, (near, self.rng.random(), path))
+        return best[0], best[2]
+
+    def _weights(self, state: State, ends: dict[Point, tuple[Heading, ...]]) -> dict[Point, float]:
+        if self.level != "hard":
+            return dict.fromkeys(ends, 1.0)
+        spy_view = _as_spy_turn(state)
+        scores = {p: SpyBot.score(spy_view, p, careful=True) for p in ends}
+        best = max(scores.values(), default=0.0)
+        return {p: 3.0 if s >= best - SPY_SLACK else 1.0 for p, s in scores.items()}
+
+
+def _next(hs: HunterState, action: Action) -> HunterState:
+    point, facing, left = hs
+    if action.is_turn:
+        return point, facing.turned(action.quarters), left
+    p = point + facing.turned(action.quarters)
+    return p, facing, left or p.distance(HUNTER_HOME) >= 3
+
+
+def _as_planning(state: State, hs: HunterState) -> State:
+    return dataclasses.replace(state, hunter=hs[0], facing=hs[1], hunter_left_home=hs[2], phase=Phase.PLAN,
+                               phase_start=hs[0], used=0)
+
+
+def _as_spy_turn(state: State) -> State:
+    return dataclasses.replace(state, phase=Phase.SPY_MOVE)
+
+
+class SpyBot:
+    def __init__(self, level: str, rng: random.Random) -> None:
+        self.level = level
+        self.rng = rng
+
+    @staticmethod
+    def danger(state: State, point: Point, budget: int) -> tuple[bool, float]:
+        """Whether any of the hunter's shooting positions within ``budget`` actions covers
+        ``point``, and what share of them do."""
+        if point == HUNTER_HOME:
+            return False, 0.0
+        start: HunterState = (state.hunter, state.facing, state.hunter_left_home)
+        reach = hunter_reach(state, start, max(0, budget - 1))
+        hits = sum(point in covered(state, p, f) for (p, f, _) in reach)
+        return hits > 0, hits / max(1, len(reach))
+
+    @staticmethod
+    def score(state: State, point: Point, careful: bool = True) -> float:
+        """Higher is better for the spy: safe first, then nearer its goal. ``careful``
+        (hard) avoids every point a shot could reach, not only the likeliest ones."""
+        anywhere, share = SpyBot.danger(state, point, state.d8)
+        return -10 * share - (20 * anywhere if careful else 0) - point.distance(state.spy_target) / 16
+
+    def move(self, state: State) -> SpyMove:
+        ends = spy_moves(state)
+        if self.level == "easy":
+            near = sorted(ends, key=lambda p: (p.distance(state.spy_target), self.rng.random()))
+            return SpyMove(ends[near[min(len(near) - 1, self.rng.randrange(3))]])
+        careful = self.level == "hard"
+        scores = {p: self.score(state, p, careful) for p in ends}
+        best = max(scores.values())
+        # among the moves nearly as good, any: a spy that always makes the same choice is read
+        good = sorted(p for p, s in scores.items() if s >= best - SPY_SLACK)
+        return SpyMove(ends[self.rng.choice(good)])
+
+
+def bot_rng(seed: int, series: int, who: str) -> random.Random:
+    return random.Random(f"spyhunting bot {who} {seed} {series}")
+

@@ -1,0 +1,55 @@
+"""Properties over random legal play: no one leaves the board, the hunter never rests
+within 2 of its home after leaving it, phases are exactly as long as their dice, one
+shot at most per plan, and the computer players only make legal moves."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hbr.games.spyhunting.bots import HunterBot, SpyBot, spy_moves
+from hbr.games.spyhunting.engine import Kind, apply
+from hbr.games.spyhunting.state import HUNTER_HOME, Action, Phase, Rules, new_game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["easy", "normal"]), st.booleans(), st.booleans())
+def test_bot_games_keep_every_rule(seed: int, level: str, four_way: bool, short_spy: bool) -> None:
+    state = new_game(seed, Rules(four_way=four_way, short_spy=short_spy))
+    hunter, spy = HunterBot(level, random.Random(seed)), SpyBot(level, random.Random(seed + 1))
+    while not state.over and state.series < 12:
+        assert state.phase is Phase.HUNTER_MOVE
+        start = state.hunter
+        acts = hunter.actions(state)
+        assert len(acts) == state.d4 and all(a.action is not Action.SHOOT for a in acts)
+        for act in acts:
+            state, _ = apply(state, act)
+            _check(state)
+            if state.over:
+                return
+        assert state.hunter != start
+        plan = hunter.plan(state)
+        assert len(plan.actions) == state.d8 and sum(a is Action.SHOOT for a in plan.actions) <= 1
+        state, _ = apply(state, plan)
+        ends = spy_moves(state)
+        assert ends
+        move = spy.move(state)
+        before = state.spy
+        points = state.spy_points
+        state, events = apply(state, move)
+        moved = next(e for e in events if e.kind is Kind.SPY_MOVED)
+        assert len(moved.path) == points or moved.point == HUNTER_HOME
+        assert moved.point != before
+        _check(state)
+
+
+def _check(state: object) -> None:
+    from hbr.games.spyhunting.state import State
+
+    assert isinstance(state, State)
+    assert state.hunter.on_board and state.spy.on_board
+    if state.hunter_left_home:
+        assert state.hunter.distance(HUNTER_HOME) >= 3
+    assert state.hunter != HUNTER_HOME or state.series == 1

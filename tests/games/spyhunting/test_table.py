@@ -1,0 +1,107 @@
+"""Spyhunting at the table: what the player hears, a plan read back and confirmed,
+undo, the spy's moves by directions or by a point, saving and restoring."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from hbr.game import RecordError
+from hbr.games.spyhunting.bots import HunterBot
+from hbr.games.spyhunting.phrases import Actions, GoTo, Path, SpyGrammar, Word
+from hbr.games.spyhunting.state import Action, Heading, Phase, Point, Side, roll
+from hbr.games.spyhunting.table import SpyTable, restore
+
+
+def hear(table: SpyTable, text: str) -> str:
+    parsed = table.grammar.parse(text)
+    return table.act(parsed.intent).words  # type: ignore[union-attr, arg-type]
+
+
+def test_the_grammar_reads_actions_directions_and_points() -> None:
+    g = SpyGrammar()
+    assert g.parse("forward, forward, turn left").intent == Actions((Action.FORWARD, Action.FORWARD, Action.TURN_LEFT))  # type: ignore[union-attr]
+    assert g.parse("f tr s").intent == Actions((Action.FORWARD, Action.TURN_RIGHT, Action.SHOOT))  # type: ignore[union-attr]
+    assert g.parse("north north east").intent == Path((Heading.NORTH, Heading.NORTH, Heading.EAST))  # type: ignore[union-attr]
+    assert g.parse("go to six seven").intent == GoTo(Point(6, 7))  # type: ignore[union-attr]
+    assert g.parse("Go to 67.").intent == GoTo(Point(6, 7))  # type: ignore[union-attr]
+    assert g.parse("where is the hunter").intent is Word.OTHER  # type: ignore[union-attr]
+    for phrase in g.phrases():
+        assert not isinstance(g.parse(phrase), type(g.parse("dance"))), phrase
+    assert g.parse("forward two times").intent == Actions((Action.FORWARD,) * 2)  # type: ignore[union-attr]
+    assert g.parse("turn left three times").intent == Actions((Action.TURN_LEFT,) * 3)  # type: ignore[union-attr]
+    assert "turn left two times" in g.phrases() and "go to nine one" in g.phrases()
+    assert "go to nine one" not in SpyGrammar(Side.HUNTER).phrases()
+    # one action a phrase: a word that Whisper writes twice ("Forward, forward.") is still one step
+    assert "forward forward" not in g.phrases() and "shoot two times" not in g.phrases()
+
+
+def test_the_hunters_series_by_voice() -> None:
+    table = SpyTable(next(s for s in range(100) if roll(s, 1)[1] >= 3), Side.HUNTER, "easy")
+    assert "You are the hunter" in table.opening() and "The dice:" in table.opening()
+    d4, d8 = table.state.d4, table.state.d8
+    words = hear(table, "forward")
+    assert words.startswith("You step forward to column 1, row 2.")
+    for _ in range(d4 - 1):
+        hear(table, "turn right" if table.state.used % 2 == 0 else "turn left")
+    assert table.state.phase is Phase.PLAN
+    assert hear(table, "shoot").startswith("Planned: shoot.")
+    assert "one shot at most" in hear(table, "shoot")
+    assert hear(table, "undo").startswith("Taken back: shoot.")
+    legal = HunterBot("normal", random.Random(1)).plan(table.state).actions  # a plan the rules allow here
+    for action in legal:
+        last = hear(table, action.value)
+    assert last == f"Your plan: {', '.join(a.value for a in legal)}. Say confirm, or undo."
+    series = table.state.series
+    words = hear(table, "confirm")
+    assert "The spy moves" in words and "Your plan:" in words
+    assert table.state.series == series + 1 or table.over
+
+
+def test_small_die_actions_can_be_taken_back_until_the_plan_begins() -> None:
+    table = SpyTable(next(s for s in range(100) if roll(s, 1)[0] >= 2), Side.HUNTER)
+    hear(table, "forward")
+    assert table.state.hunter == Point(1, 2)
+    words = hear(table, "undo")
+    assert words.startswith("Taken back: forward. You are at column 1, row 1") and table.state.used == 0
+    for _ in range(table.state.d4):
+        hear(table, "forward" if table.state.used == 0 else "turn right")
+    assert table.state.phase is Phase.PLAN
+    hear(table, "undo")
+    assert table.state.phase is Phase.HUNTER_MOVE and table.state.used == table.state.d4 - 1
+
+
+def test_too_many_actions_at_once_are_refused_whole() -> None:
+    table = SpyTable(5, Side.HUNTER)
+    left = table.state.d4
+    words = hear(table, " ".join(["turn left"] * (left + 1)))
+    assert words.startswith(f"You have {left} action") and table.state.used == 0
+
+
+def test_the_spys_move_by_directions_or_by_a_point() -> None:
+    table = SpyTable(5, Side.SPY, "easy")
+    opening = table.opening()
+    assert "The hunter has written its plan" in opening and "forward" not in opening.split("written")[1]
+    points = table.state.spy_points
+    assert "Your move" in hear(table, "west")
+    assert hear(table, "undo").startswith("Taken back.")
+    words = hear(table, "go to 9 9")
+    assert "cannot end on column 9, row 9" in words
+    target = Point(9 - points, 9)
+    words = hear(table, f"go to {target.x} {target.y}")
+    assert f"You move {points} points, to column {target.x}, row 9." in words
+
+
+def test_a_game_is_saved_and_restored_exactly() -> None:
+    table = SpyTable(11, Side.SPY, "normal")
+    for text in ("west", "south", "dice", "where is the hunter", "west", "go to 5 5"):
+        hear(table, text)
+    record = json.loads(json.dumps(table.record()))
+    again = restore(record)
+    assert again.state == table.state and again.inputs == table.inputs
+    with pytest.raises(RecordError):
+        restore({"game": "hbr", "version": 1})
+    with pytest.raises(RecordError):
+        restore({**record, "commands": ["dance"]})
