@@ -213,6 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0, help="game i plays forest number SEED+i (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
     sim.add_argument("--no-snare", action="store_true", help="play without the snare")
+    sim.add_argument("--game", choices=("hbr", "spyhunting"), default="hbr",
+                     help="which game (default hbr); for spyhunting --bot is not used, both sides play at --difficulty")
+    for variant in ("capture-wins", "four-way", "forward-only", "short-spy"):
+        sim.add_argument(f"--{variant}", action="store_true", help="spyhunting variant (see docs/spyhunting.md)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -698,6 +702,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     bar = tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+    if args.game == "spyhunting":
+        return _simulate_spyhunting(args, bar)
     with bar:
         summary = simulate.simulate(
             args.games,
@@ -720,6 +726,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"  cut off at {simulate.MAX_TURNS} turns   {summary.truncated_rate:7.1%}")
     print(f"  turns: mean {summary.mean_turns:.1f}, median {summary.median_turns:g}")
     print(f"  {summary.games_per_second:,.0f} games per second")
+    return EXIT_OK
+
+
+def _simulate_spyhunting(args: argparse.Namespace, bar: Any) -> int:
+    from hbr.games.spyhunting.simulate import simulate as simulate_spyhunting
+    from hbr.games.spyhunting.state import Rules as SpyRules
+
+    rules = SpyRules(capture_wins=args.capture_wins, four_way=args.four_way, forward_only=args.forward_only,
+                     short_spy=args.short_spy)
+    with bar:
+        summary = simulate_spyhunting(args.games, args.difficulty, args.difficulty, args.seed, rules, bar.update)
+    if args.json:
+        print(json.dumps(summary.as_dict()))
+        return EXIT_OK
+    print(f"{summary.games} games of Spyhunting, both sides {args.difficulty}, dice of games {summary.seed} to "
+          f"{summary.seed + summary.games - 1}")
+    for side, won in summary.wins.items():
+        print(f"  the {side} wins {won / summary.games:7.1%}")
+    print(f"  series: mean {summary.mean_series:.1f}; {summary.games_per_second:.2f} games per second")
     return EXIT_OK
 
 

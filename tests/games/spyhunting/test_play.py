@@ -54,3 +54,13 @@ def test_spoken_commands_are_heard_as_said(whisper_model: Path) -> None:
                 same = grammar.parse(heard.phrase) == grammar.parse(phrase)
                 right, wrong = right + same, wrong + (not same)
         assert wrong == 0 and right >= 4, (side, right, wrong)
+
+
+def test_simulate_plays_bot_against_bot(run_hbr) -> None:
+    result = run_hbr("simulate", "--game", "spyhunting", "--games", "4", "--difficulty", "easy", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["game"] == "spyhunting" and summary["games"] == 4
+    assert sum(summary["wins"].values()) + summary["unfinished"] == 4 and set(summary["wins"]) == {"hunter", "spy"}
+    assert summary["mean_moves"] >= 1 and summary["games_per_second"] > 0
+    assert summary["options"]["hunter"] == summary["options"]["spy"] == "easy"

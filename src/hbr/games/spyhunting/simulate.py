@@ -1,0 +1,69 @@
+"""The computer against itself: many seeded games of Spyhunting, and what came of them.
+
+Game ``i`` of a run with seed ``S`` is played with the dice of game number ``S + i``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from hbr.games.spyhunting.bots import HunterBot, SpyBot
+from hbr.games.spyhunting.engine import apply
+from hbr.games.spyhunting.state import Rules, State, new_game
+
+#: A game still going after this many series is cut off (counted as unfinished).
+MAX_SERIES = 60
+
+
+def play(seed: int, hunter_level: str, spy_level: str, rules: Rules = Rules()) -> State:
+    """One game, bot against bot, to its end (or MAX_SERIES)."""
+    state = new_game(seed, rules)
+    hunter, spy = HunterBot(hunter_level, random.Random(seed)), SpyBot(spy_level, random.Random(seed + 1))
+    while not state.over and state.series < MAX_SERIES:
+        for act in hunter.actions(state):
+            state, _ = apply(state, act)
+            if state.over:
+                return state
+        state, _ = apply(state, hunter.plan(state))
+        state, _ = apply(state, spy.move(state))
+    return state
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    hunter_level: str
+    spy_level: str
+    seed: int
+    rules: Rules
+    wins: dict[str, int]
+    mean_series: float
+    games_per_second: float
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "game": "spyhunting", "games": self.games, "wins": self.wins,
+            "unfinished": self.games - sum(self.wins.values()), "mean_moves": self.mean_series,
+            "games_per_second": self.games_per_second,
+            "options": {"hunter": self.hunter_level, "spy": self.spy_level, "seed": self.seed,
+                        "capture_wins": self.rules.capture_wins, "four_way": self.rules.four_way,
+                        "forward_only": self.rules.forward_only, "short_spy": self.rules.short_spy},
+        }
+
+
+def simulate(
+    games: int, hunter_level: str, spy_level: str, seed: int = 0, rules: Rules = Rules(),
+    progress: Callable[[int], object] = lambda n: None,
+) -> Summary:
+    began = time.perf_counter()
+    ends = []
+    for i in range(games):
+        ends.append(play(seed + i, hunter_level, spy_level, rules))
+        progress(1)
+    seconds = time.perf_counter() - began
+    wins = {side: sum(s.winner is not None and s.winner.value == side for s in ends) for side in ("hunter", "spy")}
+    return Summary(games, hunter_level, spy_level, seed, rules, wins, sum(s.series for s in ends) / max(1, games),
+                   games / seconds if seconds else 0.0)
