@@ -44,7 +44,7 @@ def keyboard(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
 
 
 @pytest.fixture
-def user_dirs(tmp_path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """A private config, data and cache directory, so tests never touch the real user's files."""
     env = {
         "XDG_CONFIG_HOME": str(tmp_path / "config"),

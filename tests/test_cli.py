@@ -5,7 +5,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run
 
 SCENARIO = {
     "hunter": [5, 5],
@@ -24,7 +29,7 @@ def write(tmp_path: Path, doc: object) -> Path:
     return path
 
 
-def test_scenario_prints_the_truth_per_command(run_hbr, tmp_path: Path) -> None:
+def test_scenario_prints_the_truth_per_command(run_hbr: Run, tmp_path: Path) -> None:
     result = run_hbr("scenario", str(write(tmp_path, SCENARIO)))
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
@@ -41,20 +46,20 @@ def test_scenario_prints_the_truth_per_command(run_hbr, tmp_path: Path) -> None:
     assert set(first) == keys
 
 
-def test_scenario_stops_at_the_outcome(run_hbr, tmp_path: Path) -> None:
+def test_scenario_stops_at_the_outcome(run_hbr: Run, tmp_path: Path) -> None:
     doc = dict(SCENARIO, rabbit=[7, 4], hole=[7, 0], commands=["capture north east", "north", "north"])
     records = [json.loads(line) for line in run_hbr("scenario", str(write(tmp_path, doc))).stdout.splitlines()]
     assert len(records) == 1 and records[0]["outcome"] == "captured"
     assert records[0]["observer"].endswith("You win the game!")
 
 
-def test_scenario_snare_switch(run_hbr, tmp_path: Path) -> None:
+def test_scenario_snare_switch(run_hbr: Run, tmp_path: Path) -> None:
     doc = dict(SCENARIO, snare=False, commands=["snare north east"])
     (record,) = [json.loads(line) for line in run_hbr("scenario", str(write(tmp_path, doc))).stdout.splitlines()]
     assert record["ok"] is False and "switched off" in record["error"]
 
 
-def test_invalid_scenarios_exit_2_with_one_line(run_hbr, tmp_path: Path) -> None:
+def test_invalid_scenarios_exit_2_with_one_line(run_hbr: Run, tmp_path: Path) -> None:
     cases = {
         "{not json": "not valid JSON",
         json.dumps(dict(SCENARIO, bear=[5, 5])): "overlap",
@@ -73,7 +78,7 @@ def test_invalid_scenarios_exit_2_with_one_line(run_hbr, tmp_path: Path) -> None
     assert missing.returncode == 2 and "cannot read" in missing.stderr
 
 
-def test_typed_play_whole_game_from_piped_lines(run_hbr) -> None:
+def test_typed_play_whole_game_from_piped_lines(run_hbr: Run) -> None:
     lines = "\n".join(["help", "blah", "toward the rabbit"] * 3 + ["repeat"] + ["toward rabbit"] * 200)
     result = run_hbr("play", "--text", "--seed", "11", input=lines)
     assert result.returncode == 0, result.stderr
@@ -89,7 +94,7 @@ def test_typed_play_whole_game_from_piped_lines(run_hbr) -> None:
     assert result.stderr == ""
 
 
-def test_typed_play_same_seed_same_game(run_hbr) -> None:
+def test_typed_play_same_seed_same_game(run_hbr: Run) -> None:
     lines = "\n".join(["north", "east", "toward hole", "south west", "toward bear"] * 4)
     a = run_hbr("play", "--text", "--seed", "3", "--difficulty", "hard", input=lines)
     b = run_hbr("play", "--text", "--seed", "3", "--difficulty", "hard", input=lines)
@@ -97,31 +102,33 @@ def test_typed_play_same_seed_same_game(run_hbr) -> None:
     assert a.stdout.splitlines()[1:] == b.stdout.splitlines()  # the first run also offered the tutorial
 
 
-def test_end_of_input_ends_cleanly(run_hbr) -> None:
+def test_end_of_input_ends_cleanly(run_hbr: Run) -> None:
     result = run_hbr("play", "--text", "--seed", "1", input="north\n")
     assert result.returncode == 0
     assert result.stdout.splitlines()[-1].startswith("End of input. The game stops here. Game over: unfinished")
 
 
-def test_quit(run_hbr) -> None:
+def test_quit(run_hbr: Run) -> None:
     result = run_hbr("play", "--text", "--seed", "1", input="quit\nnorth\n")
     assert result.returncode == 0
     assert result.stdout.splitlines()[-1].startswith("You quit. Your game is saved: hbr play --resume goes on")
 
 
-def test_blank_map_option(run_hbr) -> None:
+def test_blank_map_option(run_hbr: Run) -> None:
     result = run_hbr("play", "--text", "--seed", "1", "--blank-map", input="")
     assert "Your blank map" in result.stdout and "obstacles, at" in result.stdout
 
 
-def test_wrong_flags_get_a_usage_message_not_a_traceback(run_hbr) -> None:
+def test_wrong_flags_get_a_usage_message_not_a_traceback(run_hbr: Run) -> None:
     for args in (["play", "--sed", "4"], ["play", "--seed", "x"], ["play", "--difficulty", "insane"], ["fly"]):
         result = run_hbr(*args)
         assert result.returncode == 2, args
         assert "usage:" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_the_better_model_is_offered_once_and_a_no_is_remembered(monkeypatch, user_dirs, keyboard) -> None:
+def test_the_better_model_is_offered_once_and_a_no_is_remembered(
+    monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str], keyboard: Callable[..., None],
+) -> None:
     """Online, at a keyboard, with only pocketsphinx: hbr play offers the download; no is kept."""
     from hbr import cli
     from hbr.settings import Settings
@@ -135,7 +142,7 @@ def test_the_better_model_is_offered_once_and_a_no_is_remembered(monkeypatch, us
     assert cli._offer_better_model(Settings(offer_download=False), ["north"], lambda *a: None) is None  # not asked
 
 
-def test_offline_the_download_is_not_offered(monkeypatch, keyboard) -> None:
+def test_offline_the_download_is_not_offered(monkeypatch: pytest.MonkeyPatch, keyboard: Callable[..., None]) -> None:
     from hbr import cli
     from hbr.settings import Settings
 
@@ -145,7 +152,7 @@ def test_offline_the_download_is_not_offered(monkeypatch, keyboard) -> None:
     assert cli._offer_better_model(Settings(), ["north"], lambda *a: None) is None
 
 
-def test_a_folder_or_a_missing_folder_is_one_clear_sentence(run_hbr, tmp_path: Path) -> None:
+def test_a_folder_or_a_missing_folder_is_one_clear_sentence(run_hbr: Run, tmp_path: Path) -> None:
     """Paths that cannot be used end a command with a message, never a traceback."""
     recognized = run_hbr("recognize", "--backend", "pocketsphinx", str(tmp_path))
     assert recognized.returncode == 1 and "Is a directory" in recognized.stderr

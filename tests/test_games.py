@@ -15,6 +15,7 @@ import pytest
 import hbr.games
 from hbr import cli
 from hbr.games import registry
+from tests.conftest import Run
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "hbr"
 #: What a game package may import from hbr: the game interface and the grammar helpers.
@@ -43,14 +44,14 @@ def test_hunter_bear_rabbit_is_found_and_the_default() -> None:
     assert games["hbr"].title == "Hunter Bear Rabbit"
 
 
-def test_hbr_games_lists_every_game(run_hbr) -> None:
+def test_hbr_games_lists_every_game(run_hbr: Run) -> None:
     result = run_hbr("games")
     assert result.returncode == 0
     assert result.stdout.startswith("hbr: Hunter Bear Rabbit, a game of blind survival")
     assert "Start with: hbr play" in result.stdout
 
 
-def test_recognize_listens_for_the_game_named(run_hbr) -> None:
+def test_recognize_listens_for_the_game_named(run_hbr: Run) -> None:
     result = run_hbr("recognize", "--game", "chess", "x.wav")
     assert result.returncode == 2 and "invalid choice: 'chess'" in result.stderr
 
@@ -79,7 +80,9 @@ def typed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Callable[
         yield pipe
 
 
-def test_a_new_game_plays_through_the_unchanged_shell(toy, user_dirs, typed, capsys) -> None:
+def test_a_new_game_plays_through_the_unchanged_shell(
+    toy: None, user_dirs: dict[str, str], typed: Callable[[str], None], capsys: pytest.CaptureFixture[str],
+) -> None:
     assert list(registry()) == ["hbr", "spyhunting", "toy"]
     typed("two\none\nquit\n")
     assert cli.main(["play", "toy", "--text", "--seed", "4"]) == 0

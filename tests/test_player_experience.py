@@ -9,12 +9,14 @@ import signal
 import subprocess
 import threading
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
 
 from hbr.games.hbr.table import HBRTable
+from tests.conftest import Run
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -27,7 +29,7 @@ def settings_file(user_dirs: dict[str, str]) -> Path:
     return Path(user_dirs["XDG_CONFIG_HOME"]) / "hbr" / "settings.toml"
 
 
-def test_resume_after_a_real_kill_mid_game(hbr_exe: list[str], run_hbr, user_dirs) -> None:
+def test_resume_after_a_real_kill_mid_game(hbr_exe: list[str], run_hbr: Run, user_dirs: dict[str, str]) -> None:
     moves = ["north east", "toward the rabbit", "south", "west", "toward hole"]
     game = subprocess.Popen(
         [*hbr_exe, "play", "--text", "--seed", "8"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
@@ -49,7 +51,7 @@ def test_resume_after_a_real_kill_mid_game(hbr_exe: list[str], run_hbr, user_dir
     assert "after 5 turns, seed 8" in resumed.stdout.splitlines()[-1]
 
 
-def test_a_save_from_before_there_were_several_games_is_resumed(run_hbr, user_dirs) -> None:
+def test_a_save_from_before_there_were_several_games_is_resumed(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     """Saves used to be saves/current.json (HBR was the only game); such a save is HBR's."""
     run_hbr("play", "--text", "--seed", "12", input="north\nquit\n")
     saves = data(user_dirs) / "saves"
@@ -59,7 +61,7 @@ def test_a_save_from_before_there_were_several_games_is_resumed(run_hbr, user_di
     assert not (saves / "current.json").exists()
 
 
-def test_a_finished_game_leaves_nothing_to_resume(run_hbr, user_dirs) -> None:
+def test_a_finished_game_leaves_nothing_to_resume(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     run_hbr("play", "--text", "--seed", "8", input="toward bear\n" * 40)
     assert not (data(user_dirs) / "saves" / "hbr.json").exists()
     again = run_hbr("play", "--text", "--resume", input="")
@@ -70,7 +72,9 @@ def test_a_finished_game_leaves_nothing_to_resume(run_hbr, user_dirs) -> None:
     ("content", "why"),
     [("{not json", "could not be read"), (json.dumps({"game": "chess", "version": 1}), "could not be used")],
 )
-def test_a_corrupt_or_foreign_save_is_moved_aside(run_hbr, user_dirs, content: str, why: str) -> None:
+def test_a_corrupt_or_foreign_save_is_moved_aside(
+    run_hbr: Run, user_dirs: dict[str, str], content: str, why: str,
+) -> None:
     save = data(user_dirs) / "saves" / "hbr.json"
     save.parent.mkdir(parents=True)
     save.write_text(content)
@@ -89,7 +93,7 @@ def write_settings(user_dirs: dict[str, str], text: str) -> Path:
     return path
 
 
-def test_a_broken_settings_file_names_the_line_and_is_left_alone(run_hbr, user_dirs) -> None:
+def test_a_broken_settings_file_names_the_line_and_is_left_alone(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     text = 'rate = 200\ndetail = "brief\n'
     path = write_settings(user_dirs, text)
     result = run_hbr("play", "--text", "--seed", "1", input="north\n")
@@ -99,7 +103,7 @@ def test_a_broken_settings_file_names_the_line_and_is_left_alone(run_hbr, user_d
     assert "The bear and then the rabbit move." in result.stdout  # the default detail, not brief
 
 
-def test_a_change_by_voice_keeps_a_broken_settings_file_aside(run_hbr, user_dirs) -> None:
+def test_a_change_by_voice_keeps_a_broken_settings_file_aside(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     """The player's own words in a file with a typo are never overwritten by defaults."""
     text = 'rate = 200\n[aliases]\nforward = "north\n'
     path = write_settings(user_dirs, text)
@@ -111,7 +115,7 @@ def test_a_change_by_voice_keeps_a_broken_settings_file_aside(run_hbr, user_dirs
     assert "rate = 175" in path.read_text()  # the new file: defaults, faster, then slower
 
 
-def test_two_files_kept_aside_in_one_second_do_not_collide(tmp_path: Path, monkeypatch) -> None:
+def test_two_files_kept_aside_in_one_second_do_not_collide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from hbr import files
     from hbr.files import move_aside
 
@@ -124,7 +128,7 @@ def test_two_files_kept_aside_in_one_second_do_not_collide(tmp_path: Path, monke
     assert kept_one != kept_two and kept_one.read_text() == "one" and kept_two.read_text() == "two"
 
 
-def test_bad_values_are_named(run_hbr, user_dirs) -> None:
+def test_bad_values_are_named(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     path = settings_file(user_dirs)
     path.parent.mkdir(parents=True)
     path.write_text('rate = "fast"\ndetail = "brief"\ncolour = "red"\n')
@@ -133,7 +137,7 @@ def test_bad_values_are_named(run_hbr, user_dirs) -> None:
     assert "detail = 'brief'" in result.stdout
 
 
-def test_voice_setting_commands_are_saved(run_hbr, user_dirs) -> None:
+def test_voice_setting_commands_are_saved(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     run_hbr("play", "--text", "--seed", "1", input="faster\nfaster\nquieter\nbrief\nquit\n")
     saved = tomllib.loads(settings_file(user_dirs).read_text())
     assert saved["rate"] == 225 and saved["volume"] == 0.85 and saved["detail"] == "brief"
@@ -141,7 +145,7 @@ def test_voice_setting_commands_are_saved(run_hbr, user_dirs) -> None:
     assert "The bear and then the rabbit move." not in result.stdout
 
 
-def test_paper_sheet_requests(run_hbr) -> None:
+def test_paper_sheet_requests(run_hbr: Run) -> None:
     result = run_hbr(
         "play", "--text", "--seed", "6",
         input="where am i\neast\neast\nnorth\nwhere am i\nrecap\npause\nnorth\nresume\nrules\nhelp more\nreveal\n",
@@ -160,7 +164,7 @@ def test_paper_sheet_requests(run_hbr) -> None:
     assert where[1] == table.where()
 
 
-def test_transcript_replay_and_divergence(run_hbr, tmp_path: Path) -> None:
+def test_transcript_replay_and_divergence(run_hbr: Run, tmp_path: Path) -> None:
     transcript = tmp_path / "game.jsonl"
     run_hbr("play", "--text", "--seed", "12", "--transcript", str(transcript), input="toward rabbit\n" * 60)
     lines = [json.loads(line) for line in transcript.read_text().splitlines()]
@@ -180,7 +184,7 @@ def test_transcript_replay_and_divergence(run_hbr, tmp_path: Path) -> None:
     assert run_hbr("replay", str(junk)).returncode == 2
 
 
-def test_review_svg_has_what_a_helper_needs(run_hbr, tmp_path: Path) -> None:
+def test_review_svg_has_what_a_helper_needs(run_hbr: Run, tmp_path: Path) -> None:
     transcript = tmp_path / "game.jsonl"
     run_hbr("play", "--text", "--seed", "12", "--transcript", str(transcript), input="toward rabbit\n" * 60)
     out = tmp_path / "review.svg"
@@ -196,7 +200,7 @@ def test_review_svg_has_what_a_helper_needs(run_hbr, tmp_path: Path) -> None:
     assert labels[0] == "0" and labels == [str(i) for i in range(len(labels))]
 
 
-def test_blank_map_svg_has_obstacles_only(run_hbr, tmp_path: Path) -> None:
+def test_blank_map_svg_has_obstacles_only(run_hbr: Run, tmp_path: Path) -> None:
     out = tmp_path / "blank.svg"
     assert run_hbr("blank-map", "--seed", "12", "--svg", str(out)).returncode == 0
     svg = ET.parse(out).getroot()
@@ -206,7 +210,7 @@ def test_blank_map_svg_has_obstacles_only(run_hbr, tmp_path: Path) -> None:
     assert not any(word in text for word in ("north", "south", "east", "west", "hunter", "rabbit"))
 
 
-def test_tutorial_by_keyboard_teaches_every_lesson(run_hbr) -> None:
+def test_tutorial_by_keyboard_teaches_every_lesson(run_hbr: Run) -> None:
     moves = "east\nnorth\nwest\nnorth\ntoward the rabbit\ncapture north east\neast\nwest\nnorth\n"
     result = run_hbr("tutorial", "--text", input=moves)
     out = result.stdout
@@ -218,12 +222,12 @@ def test_tutorial_by_keyboard_teaches_every_lesson(run_hbr) -> None:
     assert out.splitlines()[-1] == "Tutorial: 7 of 7 lessons done."
 
 
-def test_tutorial_checks_what_was_tried(run_hbr) -> None:
+def test_tutorial_checks_what_was_tried(run_hbr: Run) -> None:
     result = run_hbr("tutorial", "--text", input="east\nquit\n")
     assert result.stdout.splitlines()[-1].endswith("Tutorial: 1 of 7 lessons done.")
 
 
-def test_the_players_own_words(run_hbr, user_dirs) -> None:
+def test_the_players_own_words(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     path = settings_file(user_dirs)
     path.parent.mkdir(parents=True)
     path.write_text('[aliases]\nforward = "north"\n"go get it" = "capture north east"\nnorth = "south"\nbad = "dance"\n')
@@ -243,7 +247,7 @@ def test_aliases_are_spoken_phrases_too() -> None:
     assert "forward" in grammar.phrases()
 
 
-def test_a_new_game_never_replaces_an_unfinished_one_unasked(run_hbr, user_dirs) -> None:
+def test_a_new_game_never_replaces_an_unfinished_one_unasked(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     """Piped input (no one at a keyboard to ask): the unfinished game is kept aside."""
     run_hbr("play", "--text", "--seed", "77", input="north\nquit\n")
     saves = Path(user_dirs["XDG_DATA_HOME"]) / "hbr" / "saves"
@@ -255,7 +259,9 @@ def test_a_new_game_never_replaces_an_unfinished_one_unasked(run_hbr, user_dirs)
     assert f"A new game starts; the unfinished one is kept as {kept[0]}." in result.stdout
 
 
-def test_at_a_keyboard_the_unfinished_game_is_offered_first(user_dirs, keyboard, capsys) -> None:
+def test_at_a_keyboard_the_unfinished_game_is_offered_first(
+    user_dirs: dict[str, str], keyboard: Callable[..., None], capsys: pytest.CaptureFixture[str],
+) -> None:
     import argparse
 
     from hbr import cli
@@ -273,7 +279,9 @@ def test_at_a_keyboard_the_unfinished_game_is_offered_first(user_dirs, keyboard,
     assert "You have an unfinished game: forest 5 after 1 turn. Go on with it? Type yes or no: " in capsys.readouterr().out
 
 
-def test_the_tutorial_never_asks_back_whatever_the_settings(user_dirs, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_tutorial_never_asks_back_whatever_the_settings(
+    user_dirs: dict[str, str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The lessons want one command at a time: asking back would only get in the way."""
     from hbr import cli
 

@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import Run
+
 from .conftest import start_pulse, stop_pulse
 from .test_audio_path import lines_of, quit_game, wait_for
 
 pytestmark = pytest.mark.audio
 
 
-def test_no_sound_card_means_keyboard_and_text(run_hbr) -> None:
+def test_no_sound_card_means_keyboard_and_text(run_hbr: Run) -> None:
     env = {**os.environ, "PULSE_SERVER": "unix:/nonexistent/native"}
     result = run_hbr("play", "--seed", "3", input="north\nquit\n", env=env)
     assert result.returncode == 0
@@ -25,7 +27,7 @@ def test_no_sound_card_means_keyboard_and_text(run_hbr) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_microphone_lost_mid_game(hbr_exe: list[str], tmp_path: Path, user_dirs) -> None:
+def test_microphone_lost_mid_game(hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str]) -> None:
     env = {**start_pulse(tmp_path), **user_dirs}
     game = subprocess.Popen(
         [*hbr_exe, "play", "--seed", "3", "--backend", "pocketsphinx", "--tts", "none"],

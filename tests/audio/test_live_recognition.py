@@ -22,7 +22,7 @@ DIRECTION = {"up": "north", "down": "south", "left": "west", "right": "east"}
 
 
 def test_a_whole_game_by_real_voices(
-    pulse, hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
 ) -> None:
     by_word: dict[str, list[Path]] = {}
     for rec in held_out:
@@ -81,7 +81,9 @@ def test_a_whole_game_by_real_voices(
     assert any("Game over" in line for line in seen) or len(turns) >= 20, seen[-20:]
 
 
-def test_basic_recognition_is_said_once(pulse, hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str]) -> None:
+def test_basic_recognition_is_said_once(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str],
+) -> None:
     """No whisper or vosk model (a broken HBR_WHISPER_MODEL): the game plays with
     pocketsphinx and says once, in one sentence, how to get the better model."""
     game = subprocess.Popen(

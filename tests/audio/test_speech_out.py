@@ -55,7 +55,7 @@ print(json.dumps({"first_sound": first, "after_stop": last, "returned": returned
 
 
 @pytest.mark.parametrize("engine", ["piper", "system"])
-def test_speech_stops_within_100_ms_of_an_interruption(engine: str, pulse) -> None:
+def test_speech_stops_within_100_ms_of_an_interruption(engine: str, pulse: dict[str, str]) -> None:
     done = subprocess.run([sys.executable, "-c", PROBE, engine], env=pulse, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     measured = json.loads(done.stdout.splitlines()[-1])

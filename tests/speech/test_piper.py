@@ -18,6 +18,7 @@ from hbr.speech import voices
 from hbr.speech.cache import SpeechCache
 from hbr.speech.piper import PiperSynthesizer
 from hbr.voice.audio import read_wav, rms, to_mono16k, write_wav
+from tests.conftest import Run
 
 pytestmark = pytest.mark.audio
 
@@ -107,7 +108,7 @@ def test_the_calibration_is_kept_and_used(joe: voices.PiperVoiceFile, tmp_path: 
     assert len(second.synthesize(text)[0]) > 1.4 * len(first.synthesize(text)[0])
 
 
-def test_say_then_recognize_round_trip(run_hbr, tmp_path: Path) -> None:
+def test_say_then_recognize_round_trip(run_hbr: Run, tmp_path: Path) -> None:
     """Piper's speech varies from one rendering to the next (its model samples noise):
     measured, tiny.en understood 18 of 20 renderings of this command and refused 2, so
     the command is said up to three times, as a player says it again; never misheard."""
@@ -126,7 +127,7 @@ def test_say_then_recognize_round_trip(run_hbr, tmp_path: Path) -> None:
     assert commands[-1] == "capture northwest" and set(commands) <= {None, "capture northwest"}, commands
 
 
-def test_say_uses_the_saved_rate(run_hbr, user_dirs: dict[str, str], tmp_path: Path) -> None:
+def test_say_uses_the_saved_rate(run_hbr: Run, user_dirs: dict[str, str], tmp_path: Path) -> None:
     text = "You move north east. The bear and then the rabbit move."
     normal, fast = tmp_path / "n.wav", tmp_path / "f.wav"
     assert run_hbr("say", "--out", str(normal), text).returncode == 0
@@ -137,7 +138,7 @@ def test_say_uses_the_saved_rate(run_hbr, user_dirs: dict[str, str], tmp_path: P
     assert len(read_wav(fast)) < 0.8 * len(read_wav(normal))
 
 
-def test_every_voice_writes_one_file_per_voice(run_hbr, tmp_path: Path) -> None:
+def test_every_voice_writes_one_file_per_voice(run_hbr: Run, tmp_path: Path) -> None:
     result = run_hbr("say", "--every-voice", "--out", str(tmp_path / "all"), "The rabbit reached its hole.")
     assert result.returncode == 0, result.stderr
     written = sorted(p.name for p in (tmp_path / "all").iterdir())
@@ -145,7 +146,7 @@ def test_every_voice_writes_one_file_per_voice(run_hbr, tmp_path: Path) -> None:
     assert all(len(read_wav(tmp_path / "all" / name)) > 8000 for name in written)
 
 
-def test_voices_lists_piper_and_system_voices(run_hbr) -> None:
+def test_voices_lists_piper_and_system_voices(run_hbr: Run) -> None:
     result = run_hbr("voices")
     assert result.returncode == 0
     assert "en_US-joe-medium" in result.stdout and "(in use)" in result.stdout

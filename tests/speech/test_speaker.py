@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -89,7 +90,7 @@ def test_a_synthesizer_that_cannot_start_is_reported_not_hung() -> None:
 
 
 
-def test_common_replies_are_rendered_ahead_while_idle(tmp_path) -> None:
+def test_common_replies_are_rendered_ahead_while_idle(tmp_path: Path) -> None:
     from hbr.speech.cache import SpeechCache
 
     player = FakePlayer()

@@ -10,6 +10,7 @@ import pytest
 from hbr.speech.system import SystemSynthesizer
 from hbr.speech.tts import TTSError
 from hbr.voice.audio import read_wav, rms
+from tests.conftest import Run
 
 pytestmark = pytest.mark.audio
 SENTENCE = "You move north east. The bear and then the rabbit move."
@@ -71,7 +72,7 @@ def test_voice_changes_the_speech(synth: SystemSynthesizer) -> None:
         synth.set_voice("klingon-xx")
 
 
-def test_hbr_say_writes_a_wav(run_hbr, tmp_path: Path) -> None:
+def test_hbr_say_writes_a_wav(run_hbr: Run, tmp_path: Path) -> None:
     out = tmp_path / "s.wav"
     fast = tmp_path / "f.wav"
     assert run_hbr("say", "--out", str(out), SENTENCE).returncode == 0
@@ -81,14 +82,14 @@ def test_hbr_say_writes_a_wav(run_hbr, tmp_path: Path) -> None:
     assert bad.returncode == 1 and "no voice" in bad.stderr and "Traceback" not in bad.stderr
 
 
-def test_hbr_say_without_a_sound_card_points_to_out(run_hbr) -> None:
+def test_hbr_say_without_a_sound_card_points_to_out(run_hbr: Run) -> None:
     result = run_hbr("say", "hello", env={"PATH": __import__("os").environ["PATH"], "PULSE_SERVER": "unix:/nonexistent"})
     if result.returncode == 0:
         pytest.skip("this machine has a working sound output")
     assert "--out FILE.wav" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_synthesis_in_a_thread_never_swaps_the_programs_output(capsys) -> None:
+def test_synthesis_in_a_thread_never_swaps_the_programs_output(capsys: pytest.CaptureFixture[str]) -> None:
     """The speech thread must not redirect the process's stdout: an Observer line
     printed meanwhile by the main thread would be lost."""
     import sys

@@ -16,6 +16,7 @@ from hbr.speech import voices
 from hbr.speech.piper import PiperSynthesizer
 from hbr.speech.system import SystemSynthesizer
 from hbr.voice.models import ModelError
+from tests.conftest import Run
 
 pytestmark = pytest.mark.audio
 JOE = "en_US-joe-medium"
@@ -106,7 +107,9 @@ def serve_catalogue(root: Path, joe: voices.PiperVoiceFile, corrupt: bool = Fals
     (root / "voices.json").write_text(json.dumps({JOE: {"key": JOE, "files": files}}))
 
 
-def test_download_a_voice_from_a_mirror(run_hbr, server, joe: voices.PiperVoiceFile, tmp_path: Path) -> None:
+def test_download_a_voice_from_a_mirror(
+    run_hbr: Run, server: tuple[str, Path], joe: voices.PiperVoiceFile, tmp_path: Path,
+) -> None:
     url, root = server
     serve_catalogue(root, joe)
     target = tmp_path / "voices"
@@ -122,7 +125,7 @@ def test_download_a_voice_from_a_mirror(run_hbr, server, joe: voices.PiperVoiceF
 
 
 def test_a_corrupt_or_unknown_voice_download_installs_nothing(
-    server, joe: voices.PiperVoiceFile, tmp_path: Path
+    server: tuple[str, Path], joe: voices.PiperVoiceFile, tmp_path: Path
 ) -> None:
     url, root = server
     serve_catalogue(root, joe, corrupt=True)
@@ -133,7 +136,7 @@ def test_a_corrupt_or_unknown_voice_download_installs_nothing(
         voices.download("en_US-nobody-low", url, tmp_path / "t")
 
 
-def test_download_offline_is_one_sentence(run_hbr, tmp_path: Path) -> None:
+def test_download_offline_is_one_sentence(run_hbr: Run, tmp_path: Path) -> None:
     result = run_hbr("models", "download", "voice:en_US-joe-medium", "--mirror", "http://127.0.0.1:9", "--to",
                      str(tmp_path))
     assert result.returncode == 1 and "cannot download" in result.stderr and "Traceback" not in result.stderr

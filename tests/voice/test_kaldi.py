@@ -1,6 +1,7 @@
 """The vosk backend: its own logic always; recognition wherever a model directory exists."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -52,7 +53,7 @@ def test_segments_closed_at_a_pause_join_into_one_utterance() -> None:
     assert parse_result(join_results([result(""), result("")]), set(PHRASES), 1.0).rejected == "silence"
 
 
-def test_not_a_model_is_a_clear_error(tmp_path) -> None:
+def test_not_a_model_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="is not a vosk model"):
         find_model(VOSK, tmp_path)
 
@@ -77,7 +78,7 @@ def test_vosk_recognizes_and_rejects_with_a_real_model() -> None:
     assert decode(recognizer, pad(espeak("what time is it"), 0.3)).phrase is None
 
 
-def test_vosk_with_a_broken_model_directory_fails_clearly(tmp_path) -> None:
+def test_vosk_with_a_broken_model_directory_fails_clearly(tmp_path: Path) -> None:
     (tmp_path / "am").mkdir()
     (tmp_path / "am" / "final.mdl").write_text("nonsense")
     (tmp_path / "conf").mkdir()

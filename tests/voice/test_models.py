@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hbr.voice import models
+from tests.conftest import Run
 
 
 def model_zip(top: str = "vosk-model-small-en-us-0.15", extra: dict[str, str] | None = None) -> bytes:
@@ -28,7 +29,7 @@ def zipped(url: str, data: bytes) -> tuple[tuple[str, str], ...]:
     return ((f"{url}/m.zip", hashlib.sha256(data).hexdigest()),)
 
 
-def test_download_verifies_and_installs(server, tmp_path: Path) -> None:
+def test_download_verifies_and_installs(server: tuple[str, Path], tmp_path: Path) -> None:
     url, root = server
     data = model_zip()
     (root / "m.zip").write_bytes(data)
@@ -41,7 +42,7 @@ def test_download_verifies_and_installs(server, tmp_path: Path) -> None:
     assert [p.name for p in target.iterdir()] == [models.VOSK.name]  # no leftovers
 
 
-def test_checksum_mismatch_installs_nothing(server, tmp_path: Path) -> None:
+def test_checksum_mismatch_installs_nothing(server: tuple[str, Path], tmp_path: Path) -> None:
     url, root = server
     (root / "m.zip").write_bytes(model_zip())
     target = tmp_path / "models"
@@ -50,7 +51,7 @@ def test_checksum_mismatch_installs_nothing(server, tmp_path: Path) -> None:
     assert list(target.iterdir()) == []
 
 
-def test_unsafe_archive_is_refused(server, tmp_path: Path) -> None:
+def test_unsafe_archive_is_refused(server: tuple[str, Path], tmp_path: Path) -> None:
     url, root = server
     data = model_zip(extra={"../../escaped.txt": "gotcha"})
     (root / "m.zip").write_bytes(data)
@@ -61,7 +62,7 @@ def test_unsafe_archive_is_refused(server, tmp_path: Path) -> None:
     assert list(target.iterdir()) == []
 
 
-def test_archive_without_a_model_is_refused(server, tmp_path: Path) -> None:
+def test_archive_without_a_model_is_refused(server: tuple[str, Path], tmp_path: Path) -> None:
     url, root = server
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
@@ -115,7 +116,7 @@ def test_search_order(kind: models.Kind, tmp_path: Path, monkeypatch: pytest.Mon
         models.find_model(kind)
 
 
-def test_models_download_cli_offline(run_hbr, tmp_path: Path) -> None:
+def test_models_download_cli_offline(run_hbr: Run, tmp_path: Path) -> None:
     result = run_hbr("models", "download", "--mirror", "http://127.0.0.1:9", "--to", str(tmp_path))
     assert result.returncode == 1
     assert "cannot download" in result.stderr and "Traceback" not in result.stderr
@@ -139,7 +140,9 @@ def test_the_packaged_model_is_the_pinned_one(whisper_model: Path) -> None:
     assert {name: hashlib.sha256((whisper_model / name).read_bytes()).hexdigest() for name in pinned} == pinned
 
 
-def test_whisper_download_from_a_local_mirror(run_hbr, server, tmp_path: Path, whisper_model: Path) -> None:
+def test_whisper_download_from_a_local_mirror(
+    run_hbr: Run, server: tuple[str, Path], tmp_path: Path, whisper_model: Path,
+) -> None:
     url, root = server
     for name in models.WHISPER.required:
         (root / name).write_bytes((whisper_model / name).read_bytes())
@@ -153,7 +156,9 @@ def test_whisper_download_from_a_local_mirror(run_hbr, server, tmp_path: Path, w
     assert again.returncode == 1 and "already exists" in again.stderr
 
 
-def test_a_corrupt_file_in_the_download_installs_nothing(server, tmp_path: Path, whisper_model: Path) -> None:
+def test_a_corrupt_file_in_the_download_installs_nothing(
+    server: tuple[str, Path], tmp_path: Path, whisper_model: Path,
+) -> None:
     url, root = server
     for name in models.WHISPER.required:
         (root / name).write_bytes((whisper_model / name).read_bytes())
@@ -163,6 +168,6 @@ def test_a_corrupt_file_in_the_download_installs_nothing(server, tmp_path: Path,
     assert list((tmp_path / "t").iterdir()) == []
 
 
-def test_an_unknown_model_name_is_a_usage_error(run_hbr) -> None:
+def test_an_unknown_model_name_is_a_usage_error(run_hbr: Run) -> None:
     result = run_hbr("models", "download", "whisper-large")
     assert result.returncode == 2 and "choose whisper-tiny.en" in result.stderr and "Traceback" not in result.stderr

@@ -26,6 +26,7 @@ from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import RecognizerError, decode
 from hbr.voice.sphinx import FEATURES, MODEL_FILE, Segment, SphinxRecognizer, edits, evidence
 from hbr.voice.synth import espeak
+from tests.conftest import Run
 
 pytestmark = pytest.mark.audio
 
@@ -95,7 +96,7 @@ def test_while_a_question_waits_only_its_answers_are_heard(recognizer: SphinxRec
     assert decode(recognizer, pad(espeak("south", "en-us", 150), 0.3)).words == "south"  # every phrase again
 
 
-def test_hbr_recognize_prints_one_json_line_per_file(run_hbr, tmp_path: Path) -> None:
+def test_hbr_recognize_prints_one_json_line_per_file(run_hbr: Run, tmp_path: Path) -> None:
     files = []
     for i, text in enumerate(["north east", "capture north west", "what time is it"]):
         path = tmp_path / f"{i}.wav"
@@ -129,7 +130,7 @@ def test_hbr_recognize_prints_one_json_line_per_file(run_hbr, tmp_path: Path) ->
     assert records[3]["command"] is None and records[3]["confidence"] is None
 
 
-def test_hbr_recognize_bad_file_is_a_message(run_hbr, tmp_path: Path) -> None:
+def test_hbr_recognize_bad_file_is_a_message(run_hbr: Run, tmp_path: Path) -> None:
     bad = tmp_path / "bad.wav"
     bad.write_text("not audio")
     result = run_hbr("recognize", "--backend", "pocketsphinx", str(bad))
@@ -137,7 +138,7 @@ def test_hbr_recognize_bad_file_is_a_message(run_hbr, tmp_path: Path) -> None:
     assert "not a PCM WAV" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_vosk_without_a_model_says_what_to_do(run_hbr, tmp_path: Path) -> None:
+def test_vosk_without_a_model_says_what_to_do(run_hbr: Run, tmp_path: Path) -> None:
     write_wav(tmp_path / "a.wav", np.zeros(RATE, np.int16))
     result = run_hbr("recognize", "--backend", "vosk", "--model", str(tmp_path / "none"), str(tmp_path / "a.wav"))
     assert result.returncode == 1
@@ -245,7 +246,7 @@ def test_a_model_with_the_wrong_number_of_weights_is_refused(tmp_path: Path) -> 
         AcceptanceModel.load(stale, FEATURES, "bench/fit_rejection.py")
 
 
-def test_hbr_recognize_decodes_each_file_as_if_alone(run_hbr, tmp_path: Path) -> None:
+def test_hbr_recognize_decodes_each_file_as_if_alone(run_hbr: Run, tmp_path: Path) -> None:
     """The answer for a file does not depend on the files before it in the same call."""
     files = []
     for i, text in enumerate(["quit", "what time is it", "help", "capture north east", "the cat sat", "up"]):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import real
 
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood, canonical
@@ -16,6 +17,7 @@ from hbr.voice.audio import RATE, mix_at_snr, pad
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, RecognizerError, decode
 from hbr.voice.synth import espeak
 from hbr.voice.whisper import FEATURES, WhisperRecognizer, first_part, forms, squash
+from tests.conftest import Run
 
 GRAMMAR = HBRGrammar()
 
@@ -108,7 +110,7 @@ def test_each_file_is_decoded_on_its_own(recognizer: WhisperRecognizer) -> None:
 
 
 @pytest.mark.audio
-def test_real_people_are_understood(recognizer: WhisperRecognizer, held_out) -> None:
+def test_real_people_are_understood(recognizer: WhisperRecognizer, held_out: list[real.Recording]) -> None:
     """A sample of the speakers no model was fitted on: bench/fit_whisper.py measured
     the whole held-out half (docs/benchmarks.md); this guards against a regression."""
     from tests.conftest import real
@@ -124,7 +126,9 @@ def test_real_people_are_understood(recognizer: WhisperRecognizer, held_out) -> 
 
 
 @pytest.mark.audio
-def test_real_other_words_and_silence_are_rejected(recognizer: WhisperRecognizer, held_out) -> None:
+def test_real_other_words_and_silence_are_rejected(
+    recognizer: WhisperRecognizer, held_out: list[real.Recording],
+) -> None:
     others = [r for r in held_out if not r.is_command][::3]
     accepted = [(r.word, heard.phrase) for r in others if (heard := decode(recognizer, r.audio())).phrase]
     assert len(accepted) / len(others) <= 0.04, accepted
@@ -139,7 +143,7 @@ def test_while_a_question_waits_only_its_answers_are_heard(recognizer: WhisperRe
 
 
 @pytest.mark.audio
-def test_hbr_recognize_uses_whisper_by_default(run_hbr, tmp_path: Path) -> None:
+def test_hbr_recognize_uses_whisper_by_default(run_hbr: Run, tmp_path: Path) -> None:
     """With the test extra installed, a plain `hbr recognize` finds the packaged model."""
     from hbr.voice.audio import write_wav
 

@@ -3,10 +3,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import Run
+
 pytestmark = pytest.mark.audio
 
 
-def test_demo_with_loopback_talks_to_itself(run_hbr, tmp_path: Path) -> None:
+def test_demo_with_loopback_talks_to_itself(run_hbr: Run, tmp_path: Path) -> None:
     out = tmp_path / "demo"
     result = run_hbr("demo", "--seed", "5", "--loopback", "--silent", "--out-dir", str(out), "--backend", "pocketsphinx",
                      timeout=300)
@@ -25,7 +27,7 @@ def test_demo_with_loopback_talks_to_itself(run_hbr, tmp_path: Path) -> None:
         assert (out / t["file"]).stat().st_size > 1000
 
 
-def test_demo_without_loopback(run_hbr) -> None:
+def test_demo_without_loopback(run_hbr: Run) -> None:
     result = run_hbr("demo", "--seed", "2", "--silent", timeout=300)
     assert result.returncode == 0, result.stderr
     assert "heard " not in result.stdout

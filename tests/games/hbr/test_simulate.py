@@ -1,8 +1,8 @@
-
 import pytest
 
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.simulate import simulate
+from tests.conftest import Run
 
 
 def _without_speed(summary) -> dict:
@@ -37,7 +37,7 @@ def test_bad_arguments() -> None:
         simulate(5, bot="psychic")
 
 
-def test_simulate_cli_json(run_hbr) -> None:
+def test_simulate_cli_json(run_hbr: Run) -> None:
     import json
 
     result = run_hbr("simulate", "--games", "30", "--bot", "blind", "--difficulty", "easy", "--seed", "2", "--json")

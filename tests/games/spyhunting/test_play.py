@@ -10,9 +10,10 @@ import pytest
 
 from hbr.games.spyhunting.phrases import SpyGrammar
 from hbr.games.spyhunting.state import Side
+from tests.conftest import Run
 
 
-def test_a_typed_game_as_the_spy(run_hbr, user_dirs) -> None:
+def test_a_typed_game_as_the_spy(run_hbr: Run, user_dirs: dict[str, str]) -> None:
     result = run_hbr("play", "spyhunting", "--text", "--seed", "5", "--side", "spy", "--difficulty", "easy",
                      input="go to 9 6\nwhere is the hunter\nnorth\nundo\ndice\nquit\n")
     assert result.returncode == 0, result.stderr
@@ -29,7 +30,7 @@ def test_a_typed_game_as_the_spy(run_hbr, user_dirs) -> None:
     assert again.stdout.startswith("Back in Spyhunting, series 2.")
 
 
-def test_wrong_words_and_options_are_one_sentence(run_hbr) -> None:
+def test_wrong_words_and_options_are_one_sentence(run_hbr: Run) -> None:
     result = run_hbr("play", "spyhunting", "--text", "--seed", "5", input="dance\nnorth\nquit\n")
     assert "I didn't catch that. Say actions like forward" in result.stdout
     assert "You are the hunter: say forward" in result.stdout
@@ -56,7 +57,7 @@ def test_spoken_commands_are_heard_as_said(whisper_model: Path) -> None:
         assert wrong == 0 and right >= 4, (side, right, wrong)
 
 
-def test_simulate_plays_bot_against_bot(run_hbr) -> None:
+def test_simulate_plays_bot_against_bot(run_hbr: Run) -> None:
     result = run_hbr("simulate", "--game", "spyhunting", "--games", "4", "--difficulty", "easy", "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)

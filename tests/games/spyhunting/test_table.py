@@ -41,7 +41,7 @@ def test_the_grammar_reads_actions_directions_and_points() -> None:
 def test_the_hunters_series_by_voice() -> None:
     table = SpyTable(next(s for s in range(100) if roll(s, 1)[1] >= 3), Side.HUNTER, "easy")
     assert "You are the hunter" in table.opening() and "The dice:" in table.opening()
-    d4, d8 = table.state.d4, table.state.d8
+    d4 = table.state.d4
     words = hear(table, "forward")
     assert words.startswith("You step forward to column 1, row 2.")
     for _ in range(d4 - 1):
