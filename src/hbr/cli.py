@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import json
 import os
 import secrets
@@ -20,7 +21,7 @@ from hbr.devices import AudioDeviceError
 from hbr.files import move_aside
 from hbr.game import Game, GameSpec, RecordError, Setup
 from hbr.games import DEFAULT, registry
-from hbr.games.hbr import scenario, simulate
+from hbr.games.hbr import simulate
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable, replay_transcript, trail_of
@@ -181,7 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     voices.add_argument("--all", action="store_true", help="every system voice, not only the English ones")
 
     scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
-    scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md)")
+    scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md, docs/spyhunting.md)")
+    scen.add_argument("--game", choices=("hbr", "spyhunting"), default="hbr", help="whose scenario (default hbr)")
 
     rec = sub.add_parser("recognize", help="recognize spoken commands in WAV files; one JSON line per file")
     rec.add_argument("files", type=Path, nargs="+", metavar="FILE.wav")
@@ -688,12 +690,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         print(f"hbr scenario: {args.file} is not valid JSON: {err}", file=sys.stderr)
         return EXIT_USAGE
+    runner = importlib.import_module(f"hbr.games.{args.game}.scenario")  # each game's has load, run, ScenarioError
     try:
-        state, commands = scenario.load(doc)
-    except scenario.ScenarioError as err:
+        state, commands = runner.load(doc)
+    except runner.ScenarioError as err:
         print(f"hbr scenario: {args.file}: {err}", file=sys.stderr)
         return EXIT_USAGE
-    for record in scenario.run(state, commands):
+    for record in runner.run(state, commands):
         print(json.dumps(record), flush=True)
     return EXIT_OK
 

@@ -65,9 +65,14 @@ FEATURES = (
 _END_MARKS = (".", ",", "!", "?")
 
 
+_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
 def squash(text: str) -> str:
-    """Letters only, lower case: "North-East." and "northeast" and "north east" alike."""
-    return re.sub(r"[^a-z]", "", text.lower())
+    """Letters only, lower case: "North-East." and "northeast" and "north east" alike;
+    digits as their words, one by one ("Go to 67." is "go to six seven")."""
+    spelled = re.sub(r"\d", lambda m: _DIGITS[int(m.group())], text.lower())
+    return re.sub(r"[^a-z]", "", spelled)
 
 
 def first_part(text: str) -> str:

@@ -65,3 +65,60 @@ def test_simulate_plays_bot_against_bot(run_hbr: Run) -> None:
     assert sum(summary["wins"].values()) + summary["unfinished"] == 4 and set(summary["wins"]) == {"hunter", "spy"}
     assert summary["mean_moves"] >= 1 and summary["games_per_second"] > 0
     assert summary["options"]["hunter"] == summary["options"]["spy"] == "easy"
+
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def test_scenarios_replay_fixed_series(run_hbr: Run) -> None:
+    shot = run_hbr("scenario", "--game", "spyhunting", str(SCENARIOS / "shot_along_the_column.json"))
+    assert shot.returncode == 0, shot.stderr
+    (record,) = [json.loads(line) for line in shot.stdout.splitlines()]
+    assert record["ok"] and record["winner"] == "hunter" and record["spy"] == [5, 9]
+    assert [e["name"] for e in record["events"]][-1] == "shot hit"
+    corner = run_hbr("scenario", "--game", "spyhunting", str(SCENARIOS / "corner_then_home.json"))
+    first, second = [json.loads(line) for line in corner.stdout.splitlines()]
+    assert first["spy"] == [1, 1] and first["spy_reached_corner"] and second["ok"] and second["winner"] is None
+    bad = run_hbr("scenario", "--game", "spyhunting", str(SCENARIOS / "corner_then_home.json").replace(
+        "corner_then_home", "missing"))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_a_broken_scenario_is_one_line(run_hbr: Run, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"hunter": [0, 4]}))
+    result = run_hbr("scenario", "--game", "spyhunting", str(path))
+    assert result.returncode == 2 and "off the board" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.audio
+def test_a_scripted_game_through_the_recognizer(whisper_model: Path) -> None:
+    """The spy's side, three series: each move spoken by espeak-ng as runs of one direction
+    ("west three times", "south"), recognized among the spy's phrases, and played; a
+    phrase not caught is said again slower. Never another direction or count."""
+    from itertools import groupby
+
+    from hbr.games.spyhunting.bots import spy_moves
+    from hbr.games.spyhunting.table import SpyTable
+    from hbr.voice.recognizer import decode
+    from hbr.voice.synth import espeak
+    from hbr.voice.whisper import WhisperRecognizer
+
+    table = SpyTable(8, Side.SPY, "easy")
+    recognizer = WhisperRecognizer(table.grammar.phrases(), whisper_model)
+    times = {1: "", 2: " two times", 3: " three times"}
+    while table.state.series <= 3 and not table.over:
+        ends = spy_moves(table.state)
+        target = min(ends, key=lambda p: (p.distance(table.state.spy_target), p.x, p.y))
+        series = table.state.series
+        runs = [(h, len(list(run))) for h, run in groupby(ends[target])]
+        for heading, count in [(h, min(3, n - i)) for h, n in runs for i in range(0, n, 3)]:
+            said = heading.word + times[count]
+            for wpm in (150, 120, 100):
+                heard = decode(recognizer, espeak(said, "en-us", wpm)).phrase
+                if heard is not None:
+                    break
+            assert heard == said, (said, heard)
+            words = table.act(table.grammar.parse(heard).intent).words  # type: ignore[union-attr, arg-type]
+        assert f"column {target.x}, row {target.y}" in words, words
+        assert table.state.series == series + 1 or table.over
