@@ -215,8 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0, help="game i plays forest number SEED+i (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
     sim.add_argument("--no-snare", action="store_true", help="play without the snare")
-    sim.add_argument("--game", choices=("hbr", "spyhunting"), default="hbr",
-                     help="which game (default hbr); for spyhunting --bot is not used, both sides play at --difficulty")
+    sim.add_argument("--game", choices=("hbr", "spyhunting", "jumpers"), default="hbr",
+                     help="which game (default hbr); for the others --bot is not used, both sides play at --difficulty")
+    sim.add_argument("--goal", choices=("short", "long"), default="short", help="jumpers: the goal")
     for variant in ("capture-wins", "four-way", "forward-only", "short-spy"):
         sim.add_argument(f"--{variant}", action="store_true", help="spyhunting variant (see docs/spyhunting.md)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -707,6 +708,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bar = tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
     if args.game == "spyhunting":
         return _simulate_spyhunting(args, bar)
+    if args.game == "jumpers":
+        return _simulate_jumpers(args, bar)
     with bar:
         summary = simulate.simulate(
             args.games,
@@ -748,6 +751,24 @@ def _simulate_spyhunting(args: argparse.Namespace, bar: Any) -> int:
     for side, won in summary.wins.items():
         print(f"  the {side} wins {won / summary.games:7.1%}")
     print(f"  series: mean {summary.mean_series:.1f}; {summary.games_per_second:.2f} games per second")
+    return EXIT_OK
+
+
+def _simulate_jumpers(args: argparse.Namespace, bar: Any) -> int:
+    from hbr.games.jumpers.simulate import simulate as simulate_jumpers
+    from hbr.games.jumpers.state import Goal
+
+    with bar:
+        summary = simulate_jumpers(args.games, args.difficulty, args.difficulty, args.seed, Goal(args.goal), bar.update)
+    if args.json:
+        print(json.dumps(summary))
+        return EXIT_OK
+    wins = summary["wins"]
+    assert isinstance(wins, dict)
+    print(f"{args.games} games of Jumpers ({args.goal} goal), both sides {args.difficulty}")
+    for side, count in wins.items():
+        print(f"  {side:5} {count / args.games:7.1%}")
+    print(f"  moves: mean {summary['mean_moves']:.1f}; {summary['games_per_second']:.2f} games per second")
     return EXIT_OK
 
 

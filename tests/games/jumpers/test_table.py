@@ -1,0 +1,96 @@
+"""Jumpers at the table and through `hbr play jumpers`: moves said as a player says
+them, questions that make the board knowable by ear, two players, saving."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hbr.game import RecordError
+from hbr.games.jumpers.phrases import Ask, JumpersGrammar, Order, Question
+from hbr.games.jumpers.state import Direction, Kind, Side
+from hbr.games.jumpers.table import JumpersTable, restore
+from tests.conftest import Run
+
+
+def hear(table: JumpersTable, text: str) -> str:
+    return table.act(table.grammar.parse(text).intent).words  # type: ignore[union-attr, arg-type]
+
+
+def test_the_grammar() -> None:
+    g = JumpersGrammar()
+    assert g.parse("cat at three two jumps north east").intent == Order(Kind.CAT, (3, 2), Direction.NORTH_EAST, True)  # type: ignore[union-attr]
+    assert g.parse("hare north west").intent == Order(Kind.HARE, None, Direction.NORTH_WEST, None)  # type: ignore[union-attr]
+    assert g.parse("frog at 3 1 steps east").intent == Order(Kind.FROG, (3, 1), Direction.EAST, False)  # type: ignore[union-attr]
+    assert g.parse("what is at four two").intent == Ask(Question.AT, (4, 2))  # type: ignore[union-attr]
+    assert g.parse("moves for the frog at 3 2").intent == Ask(Question.MOVES, (3, 2), Kind.FROG)  # type: ignore[union-attr]
+    for phrase in g.phrases():
+        assert hasattr(g.parse(phrase), "intent"), phrase
+    assert "dance" not in g.phrases() and not hasattr(g.parse("cat at nine nine east"), "intent")
+
+
+def test_a_move_and_the_computers_answer() -> None:
+    table = JumpersTable(1, Side.SOUTH, "easy")
+    words = hear(table, "hare at 1 2 jumps north east")
+    assert words.startswith("south's hare jumps from 1 2 to 4 4.") and "The computer: north's" in words
+    assert table.state.to_move is Side.SOUTH and words.endswith("Your move.")
+
+
+def test_which_piece_is_asked_and_a_blocked_move_is_said() -> None:
+    table = JumpersTable(1, Side.SOUTH, "easy")
+    assert hear(table, "cat north west").startswith("Which cat: at 2 2 or at 2 3 or at 2 4?")
+    assert table.state.moves == 0
+    words = hear(table, "hare at 1 1 jumps west")
+    assert "leaves the board" in words and table.state.moves == 0
+
+
+def test_the_board_by_ear() -> None:
+    table = JumpersTable(1, Side.SOUTH, "easy")
+    assert hear(table, "describe").startswith("Row 7: 1, north's hare; 2, north's hare; 3, north's hare.")
+    assert "Row 4: empty." in hear(table, "describe")
+    assert hear(table, "what is at 2 1") == "At 2 1: south's cat."
+    assert hear(table, "my pieces").startswith("South's free pieces: hare at 1 1")
+    assert hear(table, "their pieces").startswith("North's free pieces: ")
+    assert hear(table, "threats") == "No piece of theirs can reach your gate next move."
+    assert hear(table, "moves for the hare at 1 2") == "The hare at 1 2 can jump north east to 4 4, jump north west to 4 1."
+    assert hear(table, "last move") == "No move yet."
+
+
+def test_two_players_take_turns() -> None:
+    table = JumpersTable(3, players=2)
+    assert "Two players: south begins" in table.opening()
+    assert hear(table, "frog at 3 3 jumps north east").endswith("North's turn.")
+    assert hear(table, "frog at 5 3 jumps south west").endswith("South's turn.")
+
+
+def test_saved_and_restored_exactly_with_the_computers_moves() -> None:
+    table = JumpersTable(4, Side.NORTH, "normal")
+    hear(table, "frog at 5 2 jumps south east")
+    record = json.loads(json.dumps(table.record()))
+    again = restore(record)
+    assert again.state == table.state and again.computer_moves == table.computer_moves
+    with pytest.raises(RecordError):
+        restore({**record, "computer": ["fly away"]})
+
+
+def test_typed_game(run_hbr: Run, user_dirs: dict[str, str]) -> None:
+    result = run_hbr("play", "jumpers", "--text", "--seed", "2", "--difficulty", "easy",
+                     input="describe\nhare at 1 2 jumps north east\nthreats\nquit\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert out[0].startswith("Jumpers. You play south; the computer plays north, easy.")
+    assert out[2].startswith("south's hare jumps from 1 2 to 4 4.")
+    saved = Path(user_dirs["XDG_DATA_HOME"]) / "hbr" / "saves" / "jumpers.json"
+    assert json.loads(saved.read_text())["commands"][1] == "hare at 1 2 jumps north east"
+    two = run_hbr("play", "jumpers", "--text", "--two-players", "--seed", "2", input="frog at 3 3 jumps north east\n")
+    assert "North's turn." in two.stdout
+
+
+def test_simulate_plays_the_computer_against_itself(run_hbr: Run) -> None:
+    result = run_hbr("simulate", "--game", "jumpers", "--games", "2", "--difficulty", "easy", "--json", timeout=120)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["game"] == "jumpers" and sum(summary["wins"].values()) == 2
+    assert set(summary["wins"]) == {"south", "north", "draw"} and summary["mean_moves"] > 0
