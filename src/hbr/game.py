@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from hbr.grammar import Grammar, Meta
+from hbr.grammar import Grammar, Meta, Understood
 
 C = TypeVar("C")
 C_contra = TypeVar("C_contra", contravariant=True)
@@ -88,6 +88,42 @@ class Game(Protocol[C_contra]):
 
 class RecordError(ValueError):
     """A save file or transcript that is not a game of this kind and version; one sentence why."""
+
+
+class Table(Generic[C]):
+    """What a game table kept as the player's commands shares: every command is kept as
+    its text in ``inputs`` (the record replays them, :func:`replay`), the last reply is
+    kept for the transcript, and cues are left out when the player turned them off.
+    A subclass sets ``grammar``, ``cues`` and ``inputs`` and answers in ``_act``."""
+
+    grammar: Grammar[C]
+    cues: bool
+    inputs: list[str]
+    last: str = ""
+
+    def act(self, command: C) -> Reply:
+        self.inputs.append(str(command))
+        reply = self._act(command)
+        self.last = reply.words
+        return reply if self.cues else Reply(reply.words)
+
+    def _act(self, command: C) -> Reply:
+        raise NotImplementedError
+
+    def spoken(self, command: C) -> str:
+        return str(command)
+
+    def turn_record(self) -> dict[str, object]:
+        return {"turn": len(self.inputs), "command": self.inputs[-1] if self.inputs else None, "words": self.last}
+
+
+def replay(table: Table[Any], commands: list[object]) -> None:
+    """Play a record's commands (their texts) again; RecordError when one is not a command."""
+    for text in commands:
+        parsed = table.grammar.parse(str(text))
+        if not isinstance(parsed, Understood) or isinstance(parsed.intent, Meta):
+            raise RecordError(f"the record's command {text!r} is not a command")
+        table.act(parsed.intent)
 
 
 @dataclass(frozen=True, slots=True)

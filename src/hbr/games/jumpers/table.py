@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 
-from hbr.game import RecordError, Reply
+from hbr.game import RecordError, Reply, Table, replay
 from hbr.games.jumpers.bots import Bot
 from hbr.games.jumpers.engine import Event, Happened, IllegalMove, Move, apply, legal_moves, parse_move, problem
 from hbr.games.jumpers.phrases import Ask, Command, JumpersGrammar, Order, Question
 from hbr.games.jumpers.state import ROWS, Cell, Goal, Kind, Side, Stack, State, cell_named, name, start
-from hbr.grammar import Meta, Understood
+from hbr.grammar import Meta
 
 SAVE_VERSION = 1
 RULES_SUMMARY = (
@@ -47,7 +47,7 @@ def stack_words(stack: Stack) -> str:
     return f"a stack of {len(stack)}: {top} on top, then {under}"
 
 
-class JumpersTable:
+class JumpersTable(Table[Command]):
     """One game. ``players`` 1: the player is ``side`` against the computer at ``level``; 2: both sides are people."""
 
     def __init__(
@@ -89,15 +89,6 @@ class JumpersTable:
         return (f"Jumpers. {who} South's gate is row 1, north's is row 7. {goal} "
                 f"Say describe to hear the board. {self._first} {self._turn()}").replace("  ", " ")
 
-    def act(self, command: Command) -> Reply:
-        self.inputs.append(str(command))
-        reply = self._act(command)
-        self.last = reply.words
-        return reply if self.cues else Reply(reply.words)
-
-    def spoken(self, command: Command) -> str:
-        return str(command)
-
     def answer(self, meta: Meta) -> str:
         match meta:
             case Meta.HELP:
@@ -135,9 +126,6 @@ class JumpersTable:
         return {"game": "jumpers", "version": SAVE_VERSION, "seed": self.seed, "side": self.side.value,
                 "level": self.level, "goal": self.state.goal.value, "players": self.players,
                 "commands": list(self.inputs), "computer": list(self.computer_moves)}
-
-    def turn_record(self) -> dict[str, object]:
-        return {"turn": len(self.inputs), "command": self.inputs[-1] if self.inputs else None, "words": self.last}
 
     def outcome(self) -> str | None:
         if self.state.winner:
@@ -348,11 +336,7 @@ def restore(record: object, cues: bool = True, detail: str = "normal") -> Jumper
         raise RecordError("the record's computer moves are not valid")
     try:
         table = JumpersTable(seed, Side(side), str(level), Goal(goal), int(players), cues, detail, list(computer))
-        for text in commands:
-            parsed = table.grammar.parse(str(text))
-            if not isinstance(parsed, Understood) or isinstance(parsed.intent, Meta):
-                raise RecordError(f"the record's command {text!r} is not a command")
-            table.act(parsed.intent)
+        replay(table, commands)
     except (ValueError, IllegalMove) as err:
         raise RecordError(f"the record cannot be replayed: {err}") from None
     return table

@@ -7,7 +7,7 @@ plan is hidden until it is carried out, and the computer's spy never sees it.
 
 from __future__ import annotations
 
-from hbr.game import RecordError, Reply
+from hbr.game import RecordError, Reply, Table, replay
 from hbr.games.spyhunting.bots import HunterBot, SpyBot, bot_rng, spy_moves
 from hbr.games.spyhunting.engine import Act, Event, IllegalCommand, Kind, Plan, SpyMove, apply
 from hbr.games.spyhunting.phrases import Actions, Command, GoTo, Path, SpyGrammar, Word
@@ -23,7 +23,7 @@ from hbr.games.spyhunting.state import (
     State,
     new_game,
 )
-from hbr.grammar import Meta, Understood
+from hbr.grammar import Meta
 
 SAVE_VERSION = 1
 RULES_SUMMARY = (
@@ -53,7 +53,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class SpyTable:
+class SpyTable(Table[Command]):
     """One game; ``side`` is the player's side, the computer plays the other at ``level``."""
 
     def __init__(
@@ -99,15 +99,6 @@ class SpyTable:
             f"{goal} " + self._series_intro(self._computer_first)
         )
 
-    def act(self, command: Command) -> Reply:
-        self.inputs.append(str(command))
-        reply = self._act(command)
-        self.last = reply.words
-        return reply if self.cues else Reply(reply.words)
-
-    def spoken(self, command: Command) -> str:
-        return str(command)
-
     def answer(self, meta: Meta) -> str:
         match meta:
             case Meta.HELP:
@@ -146,9 +137,6 @@ class SpyTable:
                       "forward_only": rules.forward_only, "short_spy": rules.short_spy},
             "commands": list(self.inputs),
         }
-
-    def turn_record(self) -> dict[str, object]:
-        return {"turn": len(self.inputs), "command": self.inputs[-1] if self.inputs else None, "words": self.last}
 
     def outcome(self) -> str | None:
         return f"{self.state.winner.value} wins" if self.state.winner else None
@@ -437,9 +425,5 @@ def restore(record: object, cues: bool = True, detail: str = "normal") -> SpyTab
         table = SpyTable(seed, Side(side), str(level), Rules(**{k: bool(v) for k, v in rules.items()}), cues, detail)
     except TypeError:
         raise RecordError("the record names an unknown variant") from None
-    for text in commands:
-        parsed = table.grammar.parse(str(text))
-        if not isinstance(parsed, Understood) or isinstance(parsed.intent, Meta):
-            raise RecordError(f"the record's command {text!r} is not a command")
-        table.act(parsed.intent)
+    replay(table, commands)
     return table
