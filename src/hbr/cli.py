@@ -182,8 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     voices.add_argument("--all", action="store_true", help="every system voice, not only the English ones")
 
     scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
-    scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md, docs/spyhunting.md)")
-    scen.add_argument("--game", choices=("hbr", "spyhunting"), default="hbr", help="whose scenario (default hbr)")
+    scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md, docs/spyhunting.md, docs/jumpers.md)")
+    scen.add_argument("--game", choices=("hbr", "spyhunting", "jumpers"), default="hbr",
+                      help="whose scenario (default hbr)")
 
     rec = sub.add_parser("recognize", help="recognize spoken commands in WAV files; one JSON line per file")
     rec.add_argument("files", type=Path, nargs="+", metavar="FILE.wav")

@@ -94,3 +94,26 @@ def test_simulate_plays_the_computer_against_itself(run_hbr: Run) -> None:
     summary = json.loads(result.stdout)
     assert summary["game"] == "jumpers" and sum(summary["wins"].values()) == 2
     assert set(summary["wins"]) == {"south", "north", "draw"} and summary["mean_moves"] > 0
+
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def test_scenarios_print_the_truth_after_each_move(run_hbr: Run) -> None:
+    won = run_hbr("scenario", "--game", "jumpers", str(SCENARIOS / "hare_wins.json"))
+    assert won.returncode == 0, won.stderr
+    (record,) = [json.loads(line) for line in won.stdout.splitlines()]  # the game ends at the win
+    assert record["ok"] and record["winner"] == "south" and record["board"]["7 1"] == ["north hare", "south hare"]
+    covered = run_hbr("scenario", "--game", "jumpers", str(SCENARIOS / "covered.json"))
+    (refused,) = [json.loads(line) for line in covered.stdout.splitlines()]
+    assert not refused["ok"] and "north's cat on top" in refused["error"]
+    start = run_hbr("scenario", "--game", "jumpers", str(SCENARIOS / "from_the_start.json"))
+    records = [json.loads(line) for line in start.stdout.splitlines()]
+    assert [r["ok"] for r in records] == [True, True, False] and "Which cat" in records[-1]["error"]
+
+
+def test_a_broken_scenario_is_one_line(run_hbr: Run, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"stacks": {"9 9": ["south frog"]}}))
+    result = run_hbr("scenario", "--game", "jumpers", str(path))
+    assert result.returncode == 2 and "is not a cell" in result.stderr and "Traceback" not in result.stderr

@@ -143,44 +143,10 @@ class JumpersTable(Table[Command]):
             return Reply(self._ask(command))
         if self.players == 1 and self.state.to_move is not self.side:
             return Reply("It is the computer's move.")
-        move, why = self._resolve(command)
+        move, why = resolve(self.state, command)
         if move is None:
             return Reply(f"{why} {self._turn()}", ("blocked",))
         return self._play(move)
-
-    def _resolve(self, order: Order) -> tuple[Move | None, str]:
-        """The one move ``order`` means, or why there is none (or more than one)."""
-        s = self.state
-        jumps = (True, False) if order.jump is None else (order.jump,)
-        if order.at is not None:
-            cell = cell_named(*order.at)
-            if cell is None:
-                return None, f"There is no cell {order.at[0]} {order.at[1]}."
-            stack = s.stack(cell)
-            if not stack or stack[-1] != (s.to_move, order.kind):
-                here = stack_words(stack)
-                return None, f"At {order.at[0]} {order.at[1]} there is {here}, not {s.to_move.value}'s {order.kind.word} on top."
-            candidates = [cell]
-        else:
-            candidates = [c for c, st in s.board if st and st[-1] == (s.to_move, order.kind)]
-        fitting = []
-        reasons = []
-        for cell in candidates:
-            for jump in jumps:
-                move = Move(cell, order.direction, jump)
-                why = problem(s, move)
-                if not why:
-                    fitting.append(move)
-                    break
-                reasons.append(why)
-        if len(fitting) == 1:
-            return fitting[0], ""
-        if len(fitting) > 1:
-            places = " or ".join(f"at {cell_words(m.frm)}" for m in fitting if m.frm)
-            return None, f"Which {order.kind.word}: {places}? Say it with its place."
-        if len(candidates) == 1 and reasons:
-            return None, reasons[0]
-        return None, f"No {order.kind.word} of yours can go {order.direction.words}."
 
     def _play(self, move: Move) -> Reply:
         self.state, events = apply(self.state, move)
@@ -321,6 +287,40 @@ class JumpersTable(Table[Command]):
         if not found:
             return "No piece of theirs can reach your gate next move."
         return "Threats to your gate: " + "; ".join(dict.fromkeys(found)) + "."
+
+
+def resolve(s: State, order: Order) -> tuple[Move | None, str]:
+    """The one move ``order`` means in ``s``, or why there is none (or more than one)."""
+    jumps = (True, False) if order.jump is None else (order.jump,)
+    if order.at is not None:
+        cell = cell_named(*order.at)
+        if cell is None:
+            return None, f"There is no cell {order.at[0]} {order.at[1]}."
+        stack = s.stack(cell)
+        if not stack or stack[-1] != (s.to_move, order.kind):
+            here = stack_words(stack)
+            return None, f"At {order.at[0]} {order.at[1]} there is {here}, not {s.to_move.value}'s {order.kind.word} on top."
+        candidates = [cell]
+    else:
+        candidates = [c for c, st in s.board if st and st[-1] == (s.to_move, order.kind)]
+    fitting = []
+    reasons = []
+    for cell in candidates:
+        for jump in jumps:
+            move = Move(cell, order.direction, jump)
+            why = problem(s, move)
+            if not why:
+                fitting.append(move)
+                break
+            reasons.append(why)
+    if len(fitting) == 1:
+        return fitting[0], ""
+    if len(fitting) > 1:
+        places = " or ".join(f"at {cell_words(m.frm)}" for m in fitting if m.frm)
+        return None, f"Which {order.kind.word}: {places}? Say it with its place."
+    if len(candidates) == 1 and reasons:
+        return None, reasons[0]
+    return None, f"No {order.kind.word} of yours can go {order.direction.words}."
 
 
 def restore(record: object, cues: bool = True, detail: str = "normal") -> JumpersTable:
