@@ -1,0 +1,80 @@
+"""The other games by voice alone, through the real audio path: `hbr play GAME` listens
+on a PulseAudio virtual microphone into which espeak-ng speaks the player's words.
+The transcript must hold only what was said."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.audio.test_audio_path import lines_of, wait_for
+
+pytestmark = pytest.mark.audio
+
+
+def spoken(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / f"{text.replace(' ', '-')}.wav"
+    if not path.exists():
+        subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(path), text], check=True)
+    return path
+
+
+def play_by_voice(
+    game: list[str], says: list[tuple[str, str]], pulse: dict[str, str], user_dirs: dict[str, str], tmp_path: Path,
+    opening: str,
+) -> tuple[list[str], list[dict[str, object]]]:
+    """Start ``game``; for each (words, answer expected in the output) speak the words
+    (again, up to three times, until the answer comes). Returns the output and the turns."""
+    transcript = tmp_path / "game.jsonl"
+    proc = subprocess.Popen(
+        [*game, "--tts", "none", "--cues", "off", "--confirm", "never", "--transcript", str(transcript)],
+        env={**pulse, **user_dirs}, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    seen: list[str] = []
+    try:
+        out = lines_of(proc)
+        assert wait_for(out, seen, opening, 60), seen
+        assert "Listening with whisper" in "\n".join(seen), seen
+        for words, answer in says:
+            for _ in range(3):
+                subprocess.run(["paplay", str(spoken(tmp_path, words))], env=pulse, check=True, timeout=30)
+                if wait_for(out, seen, answer, 6):
+                    break
+            else:
+                pytest.fail(f"{words!r} was never answered with {answer!r}: {seen[-6:]}")
+        assert proc.stdin is not None
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    turns = [json.loads(line) for line in transcript.read_text().splitlines() if '"turn"' in line]
+    return seen, turns
+
+
+def test_spyhunting_as_the_spy_by_voice(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str],
+) -> None:
+    seen, turns = play_by_voice(
+        [*hbr_exe, "play", "spyhunting", "--side", "spy", "--difficulty", "easy", "--seed", "5"],
+        [("west", "To column 8, row 9."), ("west two times", "You move 3 points, to column 6, row 9."),
+         ("dice", "The dice:")],
+        pulse, user_dirs, tmp_path, "Spyhunting.",
+    )
+    assert [t["heard"] for t in turns] == ["west", "west two times", "dice"], turns
+
+
+def test_jumpers_questions_by_voice(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str],
+) -> None:
+    seen, turns = play_by_voice(
+        [*hbr_exe, "play", "jumpers", "--difficulty", "easy", "--seed", "5"],
+        [("describe", "Row 7: 1, north's hare"), ("threats", "No piece of theirs can reach your gate"),
+         ("my pieces", "South's free pieces:")],
+        pulse, user_dirs, tmp_path, "Jumpers.",
+    )
+    assert [t["heard"] for t in turns] == ["describe", "threats", "my pieces"], turns
