@@ -10,13 +10,14 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from hbr.voice import models
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-import real
+import real  # noqa: E402  (bench/ is put on the path just above)
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +59,7 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]
 
 @pytest.fixture
 def run_hbr(hbr_exe: list[str], user_dirs: dict[str, str]) -> Run:
-    def run(*args: str, input: str | None = None, timeout: float = 60, **kw) -> subprocess.CompletedProcess[str]:
+    def run(*args: str, input: str | None = None, timeout: float = 60, **kw: Any) -> subprocess.CompletedProcess[str]:
         if "env" in kw:
             kw["env"] = {**kw["env"], **user_dirs}
         return subprocess.run(
@@ -92,10 +93,10 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     root.mkdir()
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(root), **kwargs)
 
-        def log_message(self, *args) -> None:
+        def log_message(self, *args: Any) -> None:
             pass
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)

@@ -134,7 +134,7 @@ def test_the_better_model_is_offered_once_and_a_no_is_remembered(
     from hbr.settings import Settings
 
     changes: list[tuple[str, object]] = []
-    monkeypatch.setattr(cli.speech_models, "reachable", lambda kind: True)
+    monkeypatch.setattr("hbr.voice.models.reachable", lambda kind: True)
     keyboard("no")
     assert cli._offer_better_model(Settings(), ["north"], lambda name, value: changes.append((name, value))) is None
     assert changes == [("offer_download", False)]
@@ -147,7 +147,7 @@ def test_offline_the_download_is_not_offered(monkeypatch: pytest.MonkeyPatch, ke
     from hbr.settings import Settings
 
     keyboard("yes")
-    monkeypatch.setattr(cli.speech_models, "reachable", lambda kind: False)
+    monkeypatch.setattr("hbr.voice.models.reachable", lambda kind: False)
     monkeypatch.setattr("builtins.input", lambda prompt: (_ for _ in ()).throw(AssertionError("asked")))
     assert cli._offer_better_model(Settings(), ["north"], lambda *a: None) is None
 

@@ -16,6 +16,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from hbr.games.hbr.table import HBRTable
+from hbr.settings import Settings
 from tests.conftest import Run
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -35,7 +36,9 @@ def test_resume_after_a_real_kill_mid_game(hbr_exe: list[str], run_hbr: Run, use
         [*hbr_exe, "play", "--text", "--seed", "8"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
     lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in game.stdout], daemon=True).start()  # type: ignore[union-attr]
+    assert game.stdout is not None
+    out = game.stdout
+    threading.Thread(target=lambda: [lines.put(line) for line in out], daemon=True).start()  # type: ignore[func-returns-value]
     while "A new normal forest" not in lines.get(timeout=30):  # the tutorial offer, then the opening
         pass
     for move in moves[:3]:
@@ -116,10 +119,9 @@ def test_a_change_by_voice_keeps_a_broken_settings_file_aside(run_hbr: Run, user
 
 
 def test_two_files_kept_aside_in_one_second_do_not_collide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hbr import files
     from hbr.files import move_aside
 
-    monkeypatch.setattr(files.time, "strftime", lambda fmt: "20261201-000000")  # the same second
+    monkeypatch.setattr("hbr.files.time.strftime", lambda fmt: "20261201-000000")  # the same second
     first, second = tmp_path / "a.json", tmp_path / "a.json"
     first.write_text("one")
     kept_one = move_aside(first)
@@ -265,14 +267,16 @@ def test_at_a_keyboard_the_unfinished_game_is_offered_first(
     import argparse
 
     from hbr import cli
+    from hbr.games import registry
+    from hbr.records import Journal, save_path
     from hbr.settings import Settings
 
-    hbr = cli.registry()["hbr"]
+    hbr = registry()["hbr"]
     args = argparse.Namespace(resume=False, seed=5, no_snare=False, blank_map=False)
     first, resumed = cli._game(hbr, args, Settings())
     assert not resumed
     first.act(first.grammar.parse("north").intent)  # type: ignore[union-attr]
-    cli.Journal(cli.save_path("hbr"), None, {}).turn(first, None, None)
+    Journal(save_path("hbr"), None, {}).turn(first, None, None)
     keyboard("yes")
     again, resumed = cli._game(hbr, argparse.Namespace(resume=False, seed=9, no_snare=False, blank_map=False), Settings())
     assert resumed and again.seed == 5 and again.progress() == "forest 5 after 1 turn"
@@ -286,7 +290,12 @@ def test_the_tutorial_never_asks_back_whatever_the_settings(
     from hbr import cli
 
     write_settings(user_dirs, 'confirm = "always"\n')
-    used = []
-    monkeypatch.setattr(cli, "_play_live", lambda spec, args, settings, *rest: used.append(settings.confirm) or 0)
+    used: list[str] = []
+
+    def play_live(spec: object, args: object, settings: Settings, *rest: object) -> int:
+        used.append(settings.confirm)
+        return 0
+
+    monkeypatch.setattr(cli, "_play_live", play_live)
     assert cli.main(["tutorial"]) == 0
     assert used == ["never"]

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from hbr.games.hbr.commands import Command
 from hbr.games.hbr.table import HBRTable
 from hbr.session import Session
 from hbr.speech.speaker import TextSpeaker
 
 
-def session(confirm: str = "auto") -> tuple[Session, list[str]]:
+def table(s: Session[Command]) -> HBRTable:
+    assert isinstance(s.game, HBRTable)
+    return s.game
+
+
+def session(confirm: str = "auto") -> tuple[Session[Command], list[str]]:
     said: list[str] = []
     s = Session(HBRTable.new(5), TextSpeaker(said.append), confirm=confirm)
     s.start()
@@ -18,26 +24,26 @@ def test_unsure_voice_command_is_asked_back_and_yes_plays_it() -> None:
     s, said = session()
     s.hear("capture north west", confidence=0.6)
     assert said[-1] == "Did you say capture north west? Say yes or no."
-    assert s.game.state.round == 0  # nothing played yet
+    assert table(s).state.round == 0  # nothing played yet
     s.hear("yes", confidence=0.9)
-    assert s.game.state.round == 1 and said[-1].startswith("You throw your net north west.")
+    assert table(s).state.round == 1 and said[-1].startswith("You throw your net north west.")
 
 
 def test_no_drops_it_and_another_command_replaces_it() -> None:
     s, said = session()
     s.hear("north", confidence=0.5)
     s.hear("no", confidence=0.9)
-    assert said[-1] == "Then say your command again." and s.game.state.round == 0
+    assert said[-1] == "Then say your command again." and table(s).state.round == 0
     s.hear("north", confidence=0.5)
     s.hear("south", confidence=0.95)  # sure enough: played at once, the question dropped
-    assert s.game.state.round == 1 and s.pending is None
+    assert table(s).state.round == 1 and s.pending is None
 
 
 def test_sure_and_typed_commands_are_not_asked_back() -> None:
     s, said = session()
     s.hear("north", confidence=0.95)
     s.hear("east")
-    assert s.game.state.round == 2 and not any(line.startswith("Did you say") for line in said)
+    assert table(s).state.round == 2 and not any(line.startswith("Did you say") for line in said)
 
 
 def test_confirm_modes() -> None:
@@ -46,14 +52,14 @@ def test_confirm_modes() -> None:
     assert said[-1].startswith("Did you say north?")
     never, said = session("never")
     never.hear("north", confidence=0.1)
-    assert never.game.state.round == 1
+    assert table(never).state.round == 1
 
 
 def test_requests_use_no_turn_and_unknown_words_cost_nothing() -> None:
     s, said = session()
     for text in ("help", "rules", "repeat", "recap", "where am i", "dance", "capture north"):
         s.hear(text)
-    assert s.game.state.round == 0
+    assert table(s).state.round == 0
     assert "did you mean capture north east or capture north west" in said[-1]
 
 

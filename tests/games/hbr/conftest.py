@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pytest
 
@@ -23,5 +23,5 @@ def make_state(
 
 
 @pytest.fixture
-def state_at():
+def state_at() -> Callable[..., State]:
     return make_state

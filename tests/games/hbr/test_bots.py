@@ -35,7 +35,8 @@ def test_a_blind_bot_is_handed_only_events_without_positions() -> None:
     play_out(new_game(random.Random(3)), spy, max_turns=40)
     assert spy.seen and all(isinstance(s, tuple) for s in spy.seen)
     for seen in spy.seen:
-        for event in seen:  # type: ignore[union-attr]
+        assert isinstance(seen, tuple)
+        for event in seen:
             assert isinstance(event, Event)
             assert not any(isinstance(getattr(event, f.name), Point) for f in dataclasses.fields(event))
 
@@ -52,7 +53,10 @@ def test_the_blind_bot_refuses_the_true_state() -> None:
 
 def test_blind_bot_choices_are_a_function_of_the_words_alone() -> None:
     """Replaying a game's event stream to a fresh bot, with no forest at all, gives the same moves."""
-    state, events, heard, played = new_game(random.Random(9)), (), [], []
+    state = new_game(random.Random(9))
+    events: tuple[Event, ...] = ()
+    heard: list[tuple[Event, ...]] = []
+    played: list[Command] = []
     bot = BlindBot()
     while not state.over and state.round < 60:
         command = bot.act(events)

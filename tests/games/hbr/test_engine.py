@@ -6,7 +6,7 @@ import pytest
 
 from hbr.games.hbr.commands import Capture, Snare, Step, Target, Toward
 from hbr.games.hbr.engine import IllegalCommand, apply
-from hbr.games.hbr.events import Kind
+from hbr.games.hbr.events import Event, Kind
 from hbr.games.hbr.geometry import Direction, Point, Quadrant
 from hbr.games.hbr.state import Outcome
 
@@ -15,7 +15,7 @@ from .conftest import make_state
 FAR_HOLE = (21, 14)
 
 
-def kinds(events) -> list[str]:
+def kinds(events: tuple[Event, ...]) -> list[str]:
     return [e.name for e in events]
 
 

@@ -95,14 +95,14 @@ def _reference_step(f: Field, start: Point, goal: Point, movers: tuple[Point, ..
     candidates = [d for d, v in options.items() if v == best]
     first = square_rule(start, goal)
     dx, dy = goal.x - start.x, goal.y - start.y
-    second = None
+    second: Direction | None = None
     if first is not None and first.dx == 0 and dx:
         second = Direction.EAST if dx > 0 else Direction.WEST
     elif first is not None and first.dy == 0 and dy:
         second = Direction.SOUTH if dy > 0 else Direction.NORTH
-    for d in (first, second, *CARDINALS):
-        if d in candidates:
-            return d
+    for preferred in (first, second, *CARDINALS):
+        if preferred in candidates:
+            return preferred
     raise AssertionError("unreachable")
 
 
@@ -116,8 +116,10 @@ squares = st.builds(Point, st.integers(0, 21), st.integers(0, 14))
     goal=squares,
     movers=st.lists(squares, max_size=2),
 )
-def test_next_step_matches_a_plain_search(obstacles, start, goal, movers) -> None:
+def test_next_step_matches_a_plain_search(
+    obstacles: frozenset[Point], start: Point, goal: Point, movers: list[Point],
+) -> None:
     obstacles = obstacles - {start}
-    movers = tuple(m for m in movers if m != start)
+    others = tuple(m for m in movers if m != start)
     f = Field(obstacles=frozenset(obstacles), hole=goal)
-    assert next_step(f, start, goal, movers) is _reference_step(f, start, goal, movers)
+    assert next_step(f, start, goal, others) is _reference_step(f, start, goal, others)

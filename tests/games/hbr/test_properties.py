@@ -5,10 +5,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hbr.games.hbr.commands import Snare, all_commands
+from hbr.games.hbr.commands import Command, Snare, all_commands
 from hbr.games.hbr.engine import apply
 from hbr.games.hbr.mapgen import Difficulty, new_game
-from hbr.games.hbr.state import Outcome
+from hbr.games.hbr.state import Outcome, State
 
 COMMANDS = all_commands()
 games = st.tuples(
@@ -18,7 +18,7 @@ games = st.tuples(
 )
 
 
-def play(seed: int, difficulty: Difficulty, commands: list) -> list:
+def play(seed: int, difficulty: Difficulty, commands: list[Command]) -> list[State]:
     state = new_game(random.Random(seed), difficulty)
     trail = [state]
     for command in commands:
@@ -31,7 +31,7 @@ def play(seed: int, difficulty: Difficulty, commands: list) -> list:
 
 @settings(max_examples=150, deadline=None)
 @given(games)
-def test_pieces_stay_on_the_field_and_off_obstacles(game) -> None:
+def test_pieces_stay_on_the_field_and_off_obstacles(game: tuple[int, Difficulty, list[Command]]) -> None:
     for s in play(*game):
         f = s.field
         for p in (s.hunter, s.bear, s.rabbit):
@@ -47,13 +47,13 @@ def test_pieces_stay_on_the_field_and_off_obstacles(game) -> None:
 
 @settings(max_examples=50, deadline=None)
 @given(games)
-def test_same_seed_and_commands_give_the_same_game(game) -> None:
+def test_same_seed_and_commands_give_the_same_game(game: tuple[int, Difficulty, list[Command]]) -> None:
     assert play(*game) == play(*game)
 
 
 @settings(max_examples=100, deadline=None)
 @given(games)
-def test_each_move_is_one_square(game) -> None:
+def test_each_move_is_one_square(game: tuple[int, Difficulty, list[Command]]) -> None:
     trail = play(*game)
     for before, after in zip(trail, trail[1:], strict=False):
         for a, b in ((before.hunter, after.hunter), (before.rabbit, after.rabbit), (before.bear, after.bear)):

@@ -1,12 +1,12 @@
 import pytest
 
 from hbr.games.hbr.mapgen import Difficulty
-from hbr.games.hbr.simulate import simulate
+from hbr.games.hbr.simulate import Summary, simulate
 from tests.conftest import Run
 
 
-def _without_speed(summary) -> dict:
-    d = summary.as_dict()
+def _without_speed(summary: Summary) -> dict[str, object]:
+    d: dict[str, object] = summary.as_dict()
     d.pop("games_per_second")
     d.pop("workers")
     return d

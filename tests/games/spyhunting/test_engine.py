@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ N, E, So, W = Heading.NORTH, Heading.EAST, Heading.SOUTH, Heading.WEST
 
 
 def at(phase: Phase, hunter: Point = Point(5, 5), facing: Heading = N, spy: Point = Point(8, 8), d4: int = 2,
-       d8: int = 3, rules: Rules = Rules(), **kw: object) -> State:
+       d8: int = 3, rules: Rules = Rules(), **kw: Any) -> State:
     """A state in the middle of a game, the hunter long gone from home."""
     return dataclasses.replace(new_game(1, rules), hunter=hunter, facing=facing, spy=spy, d4=d4, d8=d8, phase=phase,
                                phase_start=hunter, hunter_left_home=True, **kw)

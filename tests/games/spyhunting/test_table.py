@@ -68,7 +68,8 @@ def test_small_die_actions_can_be_taken_back_until_the_plan_begins() -> None:
     assert words.startswith("Taken back: forward. You are at column 1, row 1") and table.state.used == 0
     for _ in range(table.state.d4):
         hear(table, "forward" if table.state.used == 0 else "turn right")
-    assert table.state.phase is Phase.PLAN
+    phase: Phase = table.state.phase
+    assert phase is Phase.PLAN
     hear(table, "undo")
     assert table.state.phase is Phase.HUNTER_MOVE and table.state.used == table.state.d4 - 1
 
