@@ -60,7 +60,7 @@ def test_a_save_from_before_there_were_several_games_is_resumed(run_hbr: Run, us
     saves = data(user_dirs) / "saves"
     (saves / "hbr.json").rename(saves / "current.json")
     resumed = run_hbr("play", "--text", "--resume", input="quit\n")
-    assert "Back in the normal forest number 12, after 1 turns" in resumed.stdout
+    assert "Back in the normal forest number 12, after 1 turn." in resumed.stdout
     assert not (saves / "current.json").exists()
 
 

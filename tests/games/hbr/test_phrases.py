@@ -98,3 +98,10 @@ def test_net_is_typed_but_not_listened_for() -> None:
     assert not any(p.split()[0] == "net" for p in G.phrases())
     parsed = G.parse("net north east")
     assert isinstance(parsed, Understood) and parsed.intent == Capture(Quadrant.NORTHEAST)
+
+
+def test_a_pasted_page_is_not_read_back_whole() -> None:
+    from hbr.grammar import NotUnderstood
+
+    parsed = HBRGrammar().parse("word " * 20_000)
+    assert isinstance(parsed, NotUnderstood) and len(parsed.message) < 150 and parsed.message.count("word") < 15

@@ -147,6 +147,10 @@ class HBRGrammar:
         return NotUnderstood(text, _why(text, reduced))
 
 
+#: At most this many characters of what was not understood are said back.
+ECHO_LIMIT = 60
+
+
 def _why(text: str, reduced: list[str]) -> str:
     """A short, specific reason, with a suggestion where one is likely."""
     if reduced and reduced[0] in ("capture", "snare"):
@@ -160,6 +164,8 @@ def _why(text: str, reduced: list[str]) -> str:
     if reduced and reduced[0] == "toward":
         return "Toward what? Say toward the rabbit, toward the bear or toward the hole."
     shown = text.strip() or "that"
+    if len(shown) > ECHO_LIMIT:  # a pasted page is not read back whole
+        shown = shown[:ECHO_LIMIT].rsplit(" ", 1)[0] + " ..."
     return f"I didn't understand \"{shown}\". Say help to hear what you can say."
 
 

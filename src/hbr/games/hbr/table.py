@@ -68,7 +68,8 @@ class HBRTable:
     def opening(self) -> str:
         seed = f" number {self.seed}" if self.seed is not None else ""
         if self.turns:
-            return f"Back in the {self.difficulty.value} forest{seed}, after {len(self.turns)} turns. " \
+            turns = len(self.turns)
+            return f"Back in the {self.difficulty.value} forest{seed}, after {turns} turn{'' if turns == 1 else 's'}. " \
                 f"Your last move: {self.recap(1)}"
         words = (
             f"A new {self.difficulty.value} forest{seed}. You are the hunter and cannot see: "
@@ -139,7 +140,7 @@ class HBRTable:
     def help_more(self) -> str:
         return (
             "Directions can start with move, go or step, and up, down, left and right mean north, south, "
-            "west and east. Capture, catch or net throws your net; snare or trap holds the bear. "
+            "west and east. Capture or catch throws your net; snare or trap holds the bear. "
             "Ask: rules, recap for your last moves, where am i, repeat. Settings: faster, slower, louder, "
             "quieter, more detail, brief. Pause and resume, stop to cut the speech, quit to leave. "
             "After the game, reveal tells where everyone was."

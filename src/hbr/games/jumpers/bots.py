@@ -16,8 +16,8 @@ from hbr.games.jumpers.state import ROWS, Goal, Kind, Side, State
 
 LEVELS = ("easy", "normal", "hard")
 DEPTH = {"easy": 1, "normal": 2, "hard": 6}
-#: Seconds a move may take (hard deepens until this is spent).
-THINK_SECONDS = {"easy": 1.0, "normal": 1.0, "hard": 1.0}
+#: Seconds a move may take at most (hard deepens until this is spent).
+THINK_SECONDS = 1.0
 WIN = 10_000.0
 SPEED = {Kind.FROG: 1.0, Kind.CAT: 1.3, Kind.HARE: 1.6}
 
@@ -69,7 +69,7 @@ class Bot:
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        deadline = time.monotonic() + THINK_SECONDS[self.level]
+        deadline = time.monotonic() + THINK_SECONDS
         best = self.rng.choice(moves)
         for depth in range(1, DEPTH[self.level] + 1):
             try:
