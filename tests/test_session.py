@@ -36,7 +36,7 @@ def test_no_drops_it_and_another_command_replaces_it() -> None:
     assert said[-1] == "Then say your command again." and table(s).state.round == 0
     s.hear("north", confidence=0.5)
     s.hear("south", confidence=0.95)  # sure enough: played at once, the question dropped
-    assert table(s).state.round == 1 and s.pending is None
+    assert table(s).state.round == 1 and s.core.pending is None
 
 
 def test_sure_and_typed_commands_are_not_asked_back() -> None:
@@ -98,3 +98,20 @@ def test_an_unsure_setting_by_voice_is_asked_back() -> None:
     assert s.game.detail == "verbose"
     s.hear("louder", confidence=0.95)  # sure: done at once
     assert not said[-1].startswith("Did you say")
+
+
+def test_the_core_decides_and_only_returns_effects() -> None:
+    from hbr.session import Adjust, Keep, Record, Say, SessionCore, StopSpeech
+    from hbr.speech.tts import SpeechPrefs
+
+    core = SessionCore(HBRTable.new(5), SpeechPrefs(430, 0.95))
+    assert core.start()[0] == Record("start")
+    assert core.hear("faster") == [Adjust(SpeechPrefs(450, 0.95)), Keep("rate", 450), Say("Faster: 450 words a minute.")]
+    assert core.hear("louder")[:2] == [Adjust(SpeechPrefs(450, 1.0)), Keep("volume", 1.0)]  # held at the limits
+    assert core.hear("stop") == [StopSpeech()]
+    played = core.hear("north")
+    assert played[0] == Record("turn", None, None) and isinstance(played[1], Say)
+    assert played[1].words.startswith("You move north.") or "do not move north" in played[1].words
+    asked = core.hear("quit", confidence=0.99)  # by voice, quitting is always asked back
+    assert asked == [Say("Did you say quit? Say yes or no.")] and not core.done
+    assert core.hear("yes", confidence=0.9)[-1] == Record("end") and core.done

@@ -369,9 +369,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise SettingNotSaved(f"{settings_path()}: {err.strerror or err}") from None
 
     if args.text:
-        session = Session(game, TextSpeaker(_print, settings.rate, settings.volume), journal=journal, changed=changed)
-        session.quit_hint = _resume_hint(spec)
-        session.run(_lines())
+        speaker = TextSpeaker(_print, settings.rate, settings.volume)
+        Session(game, speaker, quit_hint=_resume_hint(spec), journal=journal, changed=changed).run(_lines())
         return EXIT_OK
     try:
         with GameLock():

@@ -1,9 +1,14 @@
 """The game-agnostic session: heard words in, the Observer's words out.
 
-A session wires grammar -> game -> Observer -> speaker for any game that follows
+The session wires grammar -> game -> Observer -> speaker for any game that follows
 the :class:`Game` protocol. Requests (help, repeat, pause, faster ...) are answered
 here and never use a turn; words that are not understood cost nothing. A voice
 command heard with low confidence that would use a turn is asked back first.
+
+Functional core, imperative shell: :class:`SessionCore` decides, and only returns
+:data:`Effect` values (say this, set the rate, save that setting, record the turn,
+stop the voice); :class:`Session` carries them out with a speaker, a journal and the
+settings file. The core never touches a device or a file.
 """
 
 from __future__ import annotations
@@ -16,14 +21,12 @@ from hbr.game import C, Game, Reply
 from hbr.grammar import ANSWERS, Meta, NotUnderstood
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
-from hbr.speech.tts import clamp_rate, clamp_volume
+from hbr.speech.tts import SpeechPrefs
 
 #: Confirmation of turn-costing commands heard by voice: always, never, or
 #: "auto": only when the recognizer's confidence is below CONFIRM_BELOW.
 CONFIRM_MODES = ("auto", "always", "never")
 CONFIRM_BELOW = 0.75
-RATE_STEP = 25
-VOLUME_STEP = 0.15
 #: Requests the game itself answers (they need its knowledge).
 GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, Meta.REVEAL)
 #: Requests that change a saved setting: by voice, asked back when unsure, like a move.
@@ -34,20 +37,55 @@ class SettingNotSaved(OSError):
     """A setting changed by voice could not be saved; it lasts for this game only."""
 
 
+@dataclass(frozen=True, slots=True)
+class Say:
+    words: str
+    cues: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """The voice's new rate and volume."""
+
+    prefs: SpeechPrefs
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Save a setting the player changed (name, value)."""
+
+    name: str
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Write the game's record: at its start, after a turn (what was heard), at its end."""
+
+    moment: str  # "start", "turn" or "end"
+    heard: str | None = None
+    confidence: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StopSpeech:
+    pass
+
+
+Effect = Say | Adjust | Keep | Record | StopSpeech
+
+
 @dataclass
-class Session(Generic[C]):
-    """Routes one utterance at a time to the game, and the game's words to the speaker."""
+class SessionCore(Generic[C]):
+    """The session's decisions, as effects; it holds only the game and what was said."""
 
     game: Game[C]
-    speaker: Speaker
+    prefs: SpeechPrefs = field(default_factory=SpeechPrefs)
     confirm: str = "auto"
     opening_hint: str = "Say help at any time to hear what you can say."
-    #: Said on quitting, before the game's closing words (e.g. how to resume).
+    #: Said on quitting, before the game's closing words (e.g. how to resume), when ``resumable()``.
     quit_hint: str = ""
-    journal: Journal | None = None
-    #: Called with (setting name, new value) when the player changes one by voice.
-    #: It may return a sentence to say (the settings file had to be kept aside).
-    changed: Callable[[str, object], str | None] = lambda name, value: None
+    resumable: Callable[[], bool] = lambda: True
     last: str = ""
     quit: bool = False
     paused: bool = False
@@ -62,117 +100,140 @@ class Session(Generic[C]):
     def done(self) -> bool:
         return self.quit or self.game.over
 
-    def say(self, words: str) -> None:
-        self.speaker.say(words)
-
-    def tell(self, reply: Reply) -> None:
+    def _tell(self, reply: Reply) -> Say:
         self.last = reply.words
-        self.speaker.say(reply.words, reply.cues)
+        return Say(reply.words, reply.cues)
 
-    def start(self) -> None:
-        if self.journal:
-            self.journal.started(self.game)
-        self.tell(Reply(f"{self.game.opening()} {self.opening_hint}"))
+    def start(self) -> list[Effect]:
+        return [Record("start"), self._tell(Reply(f"{self.game.opening()} {self.opening_hint}"))]
 
-    def hear(self, text: str, confidence: float | None = None) -> None:
-        """Handle one typed line (``confidence`` None) or recognized phrase."""
+    def hear(self, text: str, confidence: float | None = None) -> list[Effect]:
+        """One typed line (``confidence`` None) or recognized phrase, and what follows."""
         parsed = self.game.grammar.parse(text)
         if isinstance(parsed, NotUnderstood):
-            self.say(parsed.message)
-            return
+            return [Say(parsed.message)]
         intent = parsed.intent
         if isinstance(intent, Meta):
             # by voice, quitting is always asked back, and a setting when unsure: a
             # misheard word must never end the game or change what is saved
             if confidence is not None and (intent is Meta.QUIT or (intent in SETTINGS and self._must_confirm(confidence))):
                 self.pending = (intent, text, confidence)
-                self.say(f"Did you say {text}? Say yes or no.")
-                return
-            self._meta(intent)
-            return
+                return [Say(f"Did you say {text}? Say yes or no.")]
+            return self._meta(intent)
         if self.paused:
-            self.say("The game is paused. Say resume to go on.")
-            return
+            return [Say("The game is paused. Say resume to go on.")]
         self.pending = None
         if confidence is not None and self._must_confirm(confidence):
             self.pending = (intent, text, confidence)
-            self.say(f"Did you say {self.game.spoken(intent)}? Say yes or no.")
-            return
-        self._play(intent, text if confidence is not None else None, confidence)
+            return [Say(f"Did you say {self.game.spoken(intent)}? Say yes or no.")]
+        return self._play(intent, text if confidence is not None else None, confidence)
 
     def _must_confirm(self, confidence: float) -> bool:
         return self.confirm == "always" or (self.confirm == "auto" and confidence < CONFIRM_BELOW)
 
-    def _play(self, command: C, heard: str | None, confidence: float | None) -> None:
+    def _play(self, command: C, heard: str | None, confidence: float | None) -> list[Effect]:
         reply = self.game.act(command)
-        if self.journal:  # saved before it is told: what the player heard is never lost
-            self.journal.turn(self.game, heard, confidence)
-        self.tell(reply)
+        # recorded before it is told: what the player heard is never lost
+        effects: list[Effect] = [Record("turn", heard, confidence), self._tell(reply)]
         if self.game.over:
-            self.say(self.game.closing())
-            self.end()
+            effects += [Say(self.game.closing()), Record("end")]
+        return effects
 
-    def end(self) -> None:
-        if self.journal:
-            self.journal.ended(self.game)
-
-    def _meta(self, meta: Meta) -> None:
+    def _meta(self, meta: Meta) -> list[Effect]:
         pending, self.pending = self.pending, None
         match meta:
             case Meta.YES if pending is not None:
                 command, heard, confidence = pending
                 if isinstance(command, Meta):
-                    self._meta(command)
-                else:
-                    self._play(command, heard, confidence)
+                    return self._meta(command)
+                return self._play(command, heard, confidence)
             case Meta.NO if pending is not None:
-                self.say("Then say your command again.")
+                return [Say("Then say your command again.")]
             case Meta.YES | Meta.NO:
-                self.say("There is nothing to answer yes or no to right now.")
+                return [Say("There is nothing to answer yes or no to right now.")]
             case Meta.REPEAT:
                 self.pending = pending
-                self.say(self.last or "Nothing has been said yet.")
+                return [Say(self.last or "Nothing has been said yet.")]
             case Meta.PAUSE:
                 self.paused = True
-                self.say("Paused. Say resume to go on.")
+                return [Say("Paused. Say resume to go on.")]
             case Meta.RESUME:
                 self.paused = False
-                self.say("Resumed. " + (self.last or ""))
+                return [Say("Resumed. " + (self.last or ""))]
             case Meta.FASTER | Meta.SLOWER:
-                rate = self.speaker.rate + (RATE_STEP if meta is Meta.FASTER else -RATE_STEP)
-                rate = clamp_rate(rate)
-                self.speaker.adjust(rate=rate)
-                self._keep("rate", rate)
-                self.say(f"{'Faster' if meta is Meta.FASTER else 'Slower'}: {rate} words a minute.")
+                self.prefs = self.prefs.faster() if meta is Meta.FASTER else self.prefs.slower()
+                word = "Faster" if meta is Meta.FASTER else "Slower"
+                return [Adjust(self.prefs), Keep("rate", self.prefs.rate),
+                        Say(f"{word}: {self.prefs.rate} words a minute.")]
             case Meta.LOUDER | Meta.QUIETER:
-                step = VOLUME_STEP if meta is Meta.LOUDER else -VOLUME_STEP
-                volume = clamp_volume(self.speaker.volume + step)
-                self.speaker.adjust(volume=volume)
-                self._keep("volume", volume)
-                self.say(f"Volume {round(volume * 100)} percent.")
+                self.prefs = self.prefs.louder() if meta is Meta.LOUDER else self.prefs.quieter()
+                return [Adjust(self.prefs), Keep("volume", self.prefs.volume),
+                        Say(f"Volume {round(self.prefs.volume * 100)} percent.")]
             case Meta.VERBOSE | Meta.BRIEF:
                 self.game.detail = "verbose" if meta is Meta.VERBOSE else "brief"
-                self._keep("detail", self.game.detail)
-                self.say("More detail from now on." if meta is Meta.VERBOSE else "Brief from now on.")
+                words = "More detail from now on." if meta is Meta.VERBOSE else "Brief from now on."
+                return [Keep("detail", self.game.detail), Say(words)]
             case Meta.QUIT:
                 self.quit = True
-                saved = self.journal is None or self.journal.save is not None  # else the hint would be false
-                hint = self.quit_hint if saved else ""
-                self.say(" ".join(part for part in ("You quit.", hint, self.game.closing()) if part))
-                self.end()
+                hint = self.quit_hint if self.resumable() else ""  # else the hint would be false
+                return [Say(" ".join(part for part in ("You quit.", hint, self.game.closing()) if part)), Record("end")]
             case Meta.STOP:
-                self.speaker.stop()
+                return [StopSpeech()]
             case _ if meta in GAME_ANSWERS:
-                self.say(self.game.answer(meta))
+                return [Say(self.game.answer(meta))]
+        return []
 
-    def _keep(self, name: str, value: object) -> None:
-        """Save a setting changed by voice; if it cannot be, say so: it still holds now."""
-        try:
-            note = self.changed(name, value)
-            if note:
-                self.say(note)
-        except SettingNotSaved as err:
-            self.say(f"That change lasts for this game only: it could not be saved ({err}).")
+    def end_of_input(self) -> list[Effect]:
+        """Nothing more will be typed or heard: stop cleanly, telling how the game stands."""
+        return [Say("End of input. The game stops here. " + self.game.closing()), Record("end")]
+
+
+class Session(Generic[C]):
+    """The shell around a :class:`SessionCore`: it carries out the effects with a
+    speaker, the game's journal and the settings file."""
+
+    def __init__(
+        self,
+        game: Game[C],
+        speaker: Speaker,
+        confirm: str = "auto",
+        opening_hint: str = "Say help at any time to hear what you can say.",
+        quit_hint: str = "",
+        journal: Journal | None = None,
+        changed: Callable[[str, object], str | None] = lambda name, value: None,
+    ) -> None:
+        """``changed(name, value)`` saves a setting the player changed by voice; it may
+        return a sentence to say (the settings file had to be kept aside)."""
+        self.speaker = speaker
+        self.journal = journal
+        self.changed = changed
+        self.core = SessionCore(
+            game, SpeechPrefs(speaker.rate, speaker.volume), confirm, opening_hint, quit_hint,
+            lambda: self.journal is None or self.journal.save is not None,
+        )
+
+    @property
+    def game(self) -> Game[C]:
+        return self.core.game
+
+    @property
+    def done(self) -> bool:
+        return self.core.done
+
+    def expected(self) -> frozenset[str] | None:
+        return self.core.expected()
+
+    def say(self, words: str) -> None:
+        self.speaker.say(words)
+
+    def start(self) -> None:
+        self.carry_out(self.core.start())
+
+    def hear(self, text: str, confidence: float | None = None) -> None:
+        self.carry_out(self.core.hear(text, confidence))
+
+    def end_of_input(self) -> None:
+        self.carry_out(self.core.end_of_input())
 
     def run(self, lines: Iterable[str]) -> None:
         """Play from an iterable of lines until the game ends or the lines run out."""
@@ -184,7 +245,30 @@ class Session(Generic[C]):
         if not self.done:
             self.end_of_input()
 
-    def end_of_input(self) -> None:
-        """Nothing more will be typed or heard: stop cleanly, telling how the game stands."""
-        self.say("End of input. The game stops here. " + self.game.closing())
-        self.end()
+    def carry_out(self, effects: list[Effect]) -> None:
+        for effect in effects:
+            match effect:
+                case Say(words, cues):
+                    self.speaker.say(words, cues)
+                case Adjust(prefs):
+                    self.speaker.adjust(rate=prefs.rate, volume=prefs.volume)
+                case Keep(name, value):
+                    self._keep(name, value)
+                case Record(moment, heard, confidence) if self.journal is not None:
+                    if moment == "start":
+                        self.journal.started(self.game)
+                    elif moment == "turn":
+                        self.journal.turn(self.game, heard, confidence)
+                    else:
+                        self.journal.ended(self.game)
+                case StopSpeech():
+                    self.speaker.stop()
+
+    def _keep(self, name: str, value: object) -> None:
+        """Save a setting changed by voice; if it cannot be, say so: it still holds now."""
+        try:
+            note = self.changed(name, value)
+            if note:
+                self.speaker.say(note)
+        except SettingNotSaved as err:
+            self.speaker.say(f"That change lasts for this game only: it could not be saved ({err}).")

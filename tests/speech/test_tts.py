@@ -30,3 +30,13 @@ def test_nothing_is_lost_or_added(text: str) -> None:
 @given(st.integers(-1000, 10_000))
 def test_rates_stay_within_limits(rate: int) -> None:
     assert RATE_LIMITS[0] <= clamp_rate(rate) <= RATE_LIMITS[1]
+
+
+@given(st.integers(-2000, 2000), st.floats(-5, 5), st.lists(st.sampled_from(["faster", "slower", "louder", "quieter"])))
+def test_speech_prefs_stay_within_their_limits(rate: int, volume: float, steps: list[str]) -> None:
+    from hbr.speech.tts import VOLUME_LIMITS, SpeechPrefs
+
+    prefs = SpeechPrefs(rate, volume)
+    for step in steps:
+        prefs = getattr(prefs, step)()
+        assert RATE_LIMITS[0] <= prefs.rate <= RATE_LIMITS[1] and VOLUME_LIMITS[0] <= prefs.volume <= VOLUME_LIMITS[1]

@@ -11,6 +11,7 @@ rate mean the same speed whichever voice speaks.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
@@ -44,6 +45,35 @@ class Synthesizer(Protocol):
     def synthesize(self, text: str) -> tuple[np.ndarray, int]:
         """``text`` as mono int16 samples and their rate."""
         ...
+
+
+#: How much one "faster" or "louder" changes.
+RATE_STEP = 25
+VOLUME_STEP = 0.15
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechPrefs:
+    """The voice's rate (words a minute) and volume (0.05 to 1), always within their limits."""
+
+    rate: int = DEFAULT_RATE
+    volume: float = 1.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rate", clamp_rate(self.rate))
+        object.__setattr__(self, "volume", clamp_volume(self.volume))
+
+    def faster(self) -> SpeechPrefs:
+        return SpeechPrefs(self.rate + RATE_STEP, self.volume)
+
+    def slower(self) -> SpeechPrefs:
+        return SpeechPrefs(self.rate - RATE_STEP, self.volume)
+
+    def louder(self) -> SpeechPrefs:
+        return SpeechPrefs(self.rate, self.volume + VOLUME_STEP)
+
+    def quieter(self) -> SpeechPrefs:
+        return SpeechPrefs(self.rate, self.volume - VOLUME_STEP)
 
 
 def clamp_rate(rate: int) -> int:
