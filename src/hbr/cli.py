@@ -249,10 +249,6 @@ def _print(words: str) -> None:
     print(words, flush=True)
 
 
-VOICE_HINT = (
-    "Speak after the game has spoken: a direction like north east, or toward the rabbit, "
-    "or capture and a corner. Say help to hear what you can say."
-)
 
 
 def _synthesizer(args: argparse.Namespace, settings: Settings) -> Synthesizer:
@@ -413,7 +409,10 @@ def _play_live(
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
     speaker = _speaker(args, settings, spec)
     speaker.prepare(spec.common_replies())
-    hint = VOICE_HINT if microphone else "Type a command and press Enter; type help to hear what you can say."
+    hint = (
+        f"Speak after the game has spoken: {spec.spoken_example}. Say help to hear what you can say."
+        if microphone else "Type a command and press Enter; type help to hear what you can say."
+    )
     session = Session(
         game, speaker, settings.confirm, welcome + hint, _resume_hint(spec) if journal else "", journal, changed
     )

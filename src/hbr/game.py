@@ -165,3 +165,5 @@ class GameSpec:
     cues: Mapping[str, tuple[Note, ...]] = field(default_factory=dict)
     tutorial: Callable[[], Game[Any]] | None = None
     lessons: int = 0  # how many the tutorial has
+    #: What to say, told at the start of a game by voice: "a direction like north east, ...".
+    spoken_example: str = "a command"

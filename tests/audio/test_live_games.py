@@ -15,10 +15,10 @@ from tests.audio.test_audio_path import lines_of, wait_for
 pytestmark = pytest.mark.audio
 
 
-def spoken(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / f"{text.replace(' ', '-')}.wav"
+def spoken(tmp_path: Path, text: str, wpm: int) -> Path:
+    path = tmp_path / f"{text.replace(' ', '-')}-{wpm}.wav"
     if not path.exists():
-        subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(path), text], check=True)
+        subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(wpm), "-w", str(path), text], check=True)
     return path
 
 
@@ -39,8 +39,8 @@ def play_by_voice(
         assert wait_for(out, seen, opening, 60), seen
         assert "Listening with whisper" in "\n".join(seen), seen
         for words, answer in says:
-            for _ in range(3):
-                subprocess.run(["paplay", str(spoken(tmp_path, words))], env=pulse, check=True, timeout=30)
+            for wpm in (150, 125, 175):  # said again a little differently, as a player would
+                subprocess.run(["paplay", str(spoken(tmp_path, words, wpm))], env=pulse, check=True, timeout=30)
                 if wait_for(out, seen, answer, 6):
                     break
             else:
@@ -66,6 +66,9 @@ def test_spyhunting_as_the_spy_by_voice(
         pulse, user_dirs, tmp_path, "Spyhunting.",
     )
     assert [t["heard"] for t in turns] == ["west", "west two times", "dice"], turns
+    opening = next(line for line in seen if line.startswith("Spyhunting."))
+    assert "Speak after the game has spoken: one action or direction at a time" in opening
+    assert "rabbit" not in opening  # the hint is the game's own, not Hunter Bear Rabbit's
 
 
 def test_jumpers_questions_by_voice(
@@ -78,3 +81,4 @@ def test_jumpers_questions_by_voice(
         pulse, user_dirs, tmp_path, "Jumpers.",
     )
     assert [t["heard"] for t in turns] == ["describe", "threats", "my pieces"], turns
+    assert "a piece and a way, like hare north west" in next(line for line in seen if line.startswith("Jumpers."))

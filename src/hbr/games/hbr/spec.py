@@ -46,4 +46,5 @@ SPEC = GameSpec(
     cues=CUES,
     tutorial=Tutorial,
     lessons=len(LESSONS),
+    spoken_example="a direction like north east, or toward the rabbit, or capture and a corner",
 )

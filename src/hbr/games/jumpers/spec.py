@@ -35,6 +35,7 @@ SPEC = GameSpec(
     new=new,
     restore=resume,
     grammar=JumpersGrammar,
+    spoken_example="a piece and a way, like hare north west, or describe to hear the board",
     common_replies=lambda: ["Your move.", "South's turn.", "North's turn.", "The computer:"],
     cues={
         "jump": (Note(520, 0.06, to=780),),

@@ -183,6 +183,6 @@ class SpyGrammar:
         if headings is not None:
             return Understood(Path(tuple(h for h in headings if isinstance(h, Heading))), text)
         if self.side is Side.SPY:
-            return NotUnderstood(text, "I didn't catch that. Say directions like north north east, or go to 6 7.")
+            return NotUnderstood(text, "I didn't catch that. Say a direction like north, or north two times, or go to 6 7.")
         return NotUnderstood(text, "I didn't catch that. Say actions like forward, turn left, or shoot.")
 

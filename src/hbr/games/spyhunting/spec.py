@@ -46,6 +46,7 @@ SPEC = GameSpec(
     restore=resume,
     grammar=SpyGrammar,
     common_replies=common_replies,
+    spoken_example="one action or direction at a time, like forward, turn left, north, or north two times",
     cues={
         "dice": (Note(900, 0.03), Note(700, 0.03), Note(1100, 0.03)),
         "step": (Note(330, 0.05),),

@@ -346,7 +346,7 @@ class SpyTable(Table[Command]):
             return f"{left} more in your plan."
         if self.side is Side.SPY and s.phase is Phase.SPY_MOVE:
             left = s.spy_points - len(self.path)
-            return (f"Your move: {plural(left, 'more point')}. Say directions, like north east north, "
+            return (f"Your move: {plural(left, 'more point')}. Say a direction, like north or east two times, "
                     "or go to a point, like go to 6 7.")
         return ""
 
@@ -360,9 +360,11 @@ class SpyTable(Table[Command]):
 
     def _help(self) -> str:
         if self.side is Side.HUNTER:
-            return ("Say up to three actions at a time: forward, back, left, right, turn left, turn right, and in your "
+            return ("Say one action at a time, or one with how many times: forward, back, left, right, turn left, "
+                    "turn right, forward two times, and in your "
                     "plan shoot. The plan is read back: say confirm, or undo. " + self._todo())
-        return ("Say up to three directions at a time: north, south, east, west; or go to a point, like go to 6 7, "
+        return ("Say one direction at a time, or one with how many times: north, south, east, west, north two times; "
+                "or go to a point, like go to 6 7, "
                 "column then row. " + self._todo())
 
     def _narrate(self, events: tuple[Event, ...]) -> str:
