@@ -41,7 +41,7 @@ def play_by_voice(
         for words, answer in says:
             for wpm in (150, 125, 175):  # said again a little differently, as a player would
                 subprocess.run(["paplay", str(spoken(tmp_path, words, wpm))], env=pulse, check=True, timeout=30)
-                if wait_for(out, seen, answer, 6):
+                if wait_for(out, seen, answer, 10):
                     break
             else:
                 pytest.fail(f"{words!r} was never answered with {answer!r}: {seen[-6:]}")
@@ -56,6 +56,12 @@ def play_by_voice(
     return seen, turns
 
 
+def in_order(turns: list[dict[str, object]]) -> list[object]:
+    """What was heard, a phrase said again (the answer came slowly) counted once."""
+    heard = [t["heard"] for t in turns]
+    return [h for i, h in enumerate(heard) if i == 0 or h != heard[i - 1]]
+
+
 def test_spyhunting_as_the_spy_by_voice(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str],
 ) -> None:
@@ -65,7 +71,7 @@ def test_spyhunting_as_the_spy_by_voice(
          ("dice", "The dice:")],
         pulse, user_dirs, tmp_path, "Spyhunting.",
     )
-    assert [t["heard"] for t in turns] == ["west", "west two times", "dice"], turns
+    assert in_order(turns) == ["west", "west two times", "dice"], turns
     opening = next(line for line in seen if line.startswith("Spyhunting."))
     assert "Speak after the game has spoken: one action or direction at a time" in opening
     assert "rabbit" not in opening  # the hint is the game's own, not Hunter Bear Rabbit's
@@ -80,5 +86,5 @@ def test_jumpers_questions_by_voice(
          ("my pieces", "South's free pieces:")],
         pulse, user_dirs, tmp_path, "Jumpers.",
     )
-    assert [t["heard"] for t in turns] == ["describe", "threats", "my pieces"], turns
+    assert in_order(turns) == ["describe", "threats", "my pieces"], turns
     assert "a piece and a way, like hare north west" in next(line for line in seen if line.startswith("Jumpers."))
