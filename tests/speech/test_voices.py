@@ -41,6 +41,12 @@ def test_a_system_voice_by_name_and_the_system_engine() -> None:
     assert isinstance(voices.open_synthesizer("system", "", 175)[0], SystemSynthesizer)
 
 
+def test_the_system_engine_with_a_saved_piper_voice_still_speaks() -> None:
+    synth, note = voices.open_synthesizer("system", JOE, 175)
+    assert isinstance(synth, SystemSynthesizer) and synth.voice is None
+    assert note == f"{JOE} is a Piper voice; with --tts system the system's own voice speaks."
+
+
 def test_a_missing_piper_voice_is_one_sentence_and_the_system_voice() -> None:
     synth, note = voices.open_synthesizer("auto", "en_GB-alan-low", 175)
     assert isinstance(synth, SystemSynthesizer)

@@ -118,6 +118,8 @@ def open_synthesizer(engine: str, voice: str, rate: int) -> tuple[Synthesizer, s
         raise TTSError(f"no speech engine {engine!r}; choose one of {', '.join(ENGINES)}")
     named_piper = voice.endswith(".onnx") or bool(PIPER_NAME.match(voice))
     piper = find_piper(voice) if voice else next(iter(piper_voices()), None)
+    if engine == "system" and named_piper:
+        return SystemSynthesizer(rate), f"{voice} is a Piper voice; with --tts system the system's own voice speaks."
     if engine == "system" or (voice and piper is None and not named_piper):
         return SystemSynthesizer(rate, voice or None), None
     if piper is not None:
