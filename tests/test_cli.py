@@ -89,7 +89,7 @@ def test_typed_play_whole_game_from_piped_lines(run_hbr: Run) -> None:
     assert "New here?" not in again.stdout  # offered once
     assert any(line.startswith("Say a direction") for line in out)
     assert any('didn\'t understand "blah"' in line for line in out)
-    assert out[-1].startswith("Game over: ") and out[-1].endswith("seed 11.")
+    assert out[-1].startswith("Game over: ") and "seed 11. Revealed: from you, the bear " in out[-1]
     assert "\x1b" not in result.stdout  # no colour or cursor codes
     assert result.stderr == ""
 

@@ -59,6 +59,8 @@ def test_the_closing_words_say_how_it_ended_in_plain_words() -> None:
     table = HBRTable.new(7)
     assert table.closing() == "Game over: unfinished after 0 turns, seed 7."
     table.state = replace(table.state, outcome=Outcome.RABBIT_HOME, round=1)
-    assert table.closing() == "Game over: the rabbit reached its hole after 1 turn, seed 7."
+    revealed = reveal(table.state)  # once the game is over, where everyone was is told
+    assert revealed.startswith("Revealed: from you, the bear ")
+    assert table.closing() == f"Game over: the rabbit reached its hole after 1 turn, seed 7. {revealed}"
     table.state = replace(table.state, outcome=Outcome.CAPTURED, round=17)
-    assert table.closing() == "Game over: you caught the rabbit after 17 turns, seed 7."
+    assert table.closing() == f"Game over: you caught the rabbit after 17 turns, seed 7. {reveal(table.state)}"

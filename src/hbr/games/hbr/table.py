@@ -143,7 +143,7 @@ class HBRTable:
             "west and east. Capture or catch throws your net; snare or trap holds the bear. "
             "Ask: rules, recap for your last moves, where am i, repeat. Settings: faster, slower, louder, "
             "quieter, more detail, brief. Pause and resume, stop to cut the speech, quit to leave. "
-            "After the game, reveal tells where everyone was."
+            "When the game ends, the Observer tells where everyone was."
         )
 
     def spoken(self, command: Command) -> str:
@@ -176,7 +176,8 @@ class HBRTable:
         turns = f"{self.state.round} turn{'' if self.state.round == 1 else 's'}"
         if self.state.outcome is None:
             return f"Game over: unfinished after {turns}{seed}."
-        return f"Game over: {CLOSINGS[self.state.outcome]} after {turns}{seed}."
+        # the game is over, so nothing is hidden any more: where everyone was, said once
+        return f"Game over: {CLOSINGS[self.state.outcome]} after {turns}{seed}. {reveal(self.state)}"
 
 
 #: How a game ended, in the closing words.
