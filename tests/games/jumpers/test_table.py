@@ -40,10 +40,14 @@ def test_a_move_and_the_computers_answer() -> None:
 
 def test_which_piece_is_asked_and_a_blocked_move_is_said() -> None:
     table = JumpersTable(1, Side.SOUTH, "easy")
-    assert hear(table, "cat north west").startswith("Which cat: at 2 2 or at 2 3 or at 2 4?")
+    assert hear(table, "cat north west").startswith("Which cat: at 2 2 or at 2 3 or at 2 4? Say its place, like 2 2.")
     assert table.state.moves == 0
+    words = hear(table, "two three")  # the place alone picks the piece: a short phrase, heard well
+    assert words.startswith("south's cat jumps from 2 3 to 4 2.") and table.state.to_move is Side.SOUTH
+    assert hear(table, "two two").startswith("2 2 is a cell: say a piece and a way")  # nothing was asked
+    before = table.state.moves
     words = hear(table, "hare at 1 1 jumps west")
-    assert "leaves the board" in words and table.state.moves == 0
+    assert "leaves the board" in words and table.state.moves == before
 
 
 def test_the_board_by_ear() -> None:

@@ -69,7 +69,17 @@ class Question(enum.Enum):
     PASS = "pass"
 
 
-Command = Order | Ask
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A cell alone ("one two"): the answer to "which hare?", a short phrase a recognizer hears well."""
+
+    at: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"{self.at[0]} {self.at[1]}"
+
+
+Command = Order | Ask | Place
 
 
 def _place_words() -> list[tuple[str, tuple[int, int]]]:
@@ -86,6 +96,7 @@ class JumpersGrammar:
         spoken += [f"{k} at {p} {verb}{d}" for k, (p, _), verb, d in
                    product(KIND_WORDS, places, ("", "jumps ", "steps "), DIRECTION_WORDS)]
         spoken += [f"what is at {p}" for p, _ in places]
+        spoken += [p for p, _ in places]
         spoken += [f"moves for the {k} at {p}" for k, (p, _) in product(KIND_WORDS, places)]
         spoken += [q.value for q in Question if q not in (Question.AT, Question.MOVES)]
         spoken += list(META_PHRASES)
@@ -99,6 +110,10 @@ class JumpersGrammar:
         for question in Question:
             if said == question.value and question not in (Question.AT, Question.MOVES):
                 return Understood(Ask(question), text)
+        m = re.fullmatch(r"(\w+) (\w+)", said)
+        cell = _place(m.group(1), m.group(2)) if m else None
+        if cell is not None:
+            return Understood(Place(cell), text)
         m = re.fullmatch(r"what is at (\w+) (\w+)", said)
         if m:
             at = _place(m.group(1), m.group(2))

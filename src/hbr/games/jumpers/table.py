@@ -12,7 +12,7 @@ import random
 from hbr.game import RecordError, Reply, Table, replay
 from hbr.games.jumpers.bots import Bot
 from hbr.games.jumpers.engine import Event, Happened, IllegalMove, Move, apply, legal_moves, parse_move, problem
-from hbr.games.jumpers.phrases import Ask, Command, JumpersGrammar, Order, Question
+from hbr.games.jumpers.phrases import Ask, Command, JumpersGrammar, Order, Place, Question
 from hbr.games.jumpers.state import ROWS, Cell, Goal, Kind, Side, Stack, State, cell_named, name, start
 from hbr.grammar import Meta
 
@@ -68,6 +68,8 @@ class JumpersTable(Table[Command]):
         #: The computer's moves, kept in the record: its thinking is timed, so a game is
         #: restored from what it did, not by thinking again.
         self.computer_moves: list[str] = []
+        #: An order that fitted more than one piece: a place said next picks the piece.
+        self._which: Order | None = None
         self._replay: list[str] = list(replay or [])
         self._first = self._computer() if players == 1 and side is Side.NORTH else ""
 
@@ -141,9 +143,14 @@ class JumpersTable(Table[Command]):
     def _act(self, command: Command) -> Reply:
         if isinstance(command, Ask):
             return Reply(self._ask(command))
+        if isinstance(command, Place):
+            if self._which is None:
+                return Reply(f"{command} is a cell: say a piece and a way, or what is at {command}.")
+            command = Order(self._which.kind, command.at, self._which.direction, self._which.jump)
         if self.players == 1 and self.state.to_move is not self.side:
             return Reply("It is the computer's move.")
         move, why = resolve(self.state, command)
+        self._which = command if why.startswith("Which ") else None
         if move is None:
             return Reply(f"{why} {self._turn()}", ("blocked",))
         return self._play(move)
@@ -316,8 +323,9 @@ def resolve(s: State, order: Order) -> tuple[Move | None, str]:
     if len(fitting) == 1:
         return fitting[0], ""
     if len(fitting) > 1:
-        places = " or ".join(f"at {cell_words(m.frm)}" for m in fitting if m.frm)
-        return None, f"Which {order.kind.word}: {places}? Say it with its place."
+        cells = [m.frm for m in fitting if m.frm is not None]
+        places = " or ".join(f"at {cell_words(c)}" for c in cells)
+        return None, f"Which {order.kind.word}: {places}? Say its place, like {cell_words(cells[0])}."
     if len(candidates) == 1 and reasons:
         return None, reasons[0]
     return None, f"No {order.kind.word} of yours can go {order.direction.words}."
