@@ -156,8 +156,10 @@ def test_voices_lists_piper_and_system_voices(run_hbr: Run) -> None:
 def test_the_recognizer_hears_piper_speech(piper: PiperSynthesizer, whisper_model: Path) -> None:
     """The Piper voice as a kind of test voice the recognizer was not tuned on: most
     commands understood, hardly any taken for another. Each rendering differs (Piper
-    samples noise), so this is a sample: 0 of 150 decodes were taken for another
-    command on one run, 1 of 10 in one CI run; bench/speech.py measures all phrases."""
+    samples noise), so this is a sample, each phrase rendered twice: measured over 15
+    renderings each, 120 of 150 right and none wrong (capture south west is refused
+    every time, help 4 times in 15), so 12 of 20 is far below what is expected (16);
+    one CI run under load took one phrase for another. bench/speech.py measures all."""
     from hbr.games.hbr.phrases import HBRGrammar
     from hbr.voice.recognizer import decode
     from hbr.voice.whisper import WhisperRecognizer
@@ -167,11 +169,11 @@ def test_the_recognizer_hears_piper_speech(piper: PiperSynthesizer, whisper_mode
     phrases = ["north east", "toward the rabbit", "capture south west", "where am i", "help", "north",
                "south west", "snare north east", "repeat", "quit"]
     right, wrong = 0, []
-    for phrase in phrases:
+    for phrase in phrases * 2:
         heard = decode(recognizer, to_mono16k(*piper.synthesize(phrase)))
         if heard.phrase is not None:
             if grammar.parse(heard.phrase) == grammar.parse(phrase):
                 right += 1
             else:
                 wrong.append((phrase, heard.phrase, heard.confidence))
-    assert len(wrong) <= 1 and right >= 6, (right, wrong)
+    assert len(wrong) <= 1 and right >= 12, (right, wrong)
