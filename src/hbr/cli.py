@@ -183,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
     scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md, docs/spyhunting.md, docs/jumpers.md)")
-    scen.add_argument("--game", choices=("hbr", "spyhunting", "jumpers"), default="hbr",
+    scen.add_argument("--game", choices=games, default=DEFAULT,
                       help="whose scenario (default hbr)")
 
     rec = sub.add_parser("recognize", help="recognize spoken commands in WAV files; one JSON line per file")
@@ -216,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0, help="game i plays forest number SEED+i (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
     sim.add_argument("--no-snare", action="store_true", help="play without the snare")
-    sim.add_argument("--game", choices=("hbr", "spyhunting", "jumpers"), default="hbr",
+    sim.add_argument("--game", choices=games, default=DEFAULT,
                      help="which game (default hbr); for the others --bot is not used, both sides play at --difficulty")
     sim.add_argument("--goal", choices=("short", "long"), default="short", help="jumpers: the goal")
     for variant in ("capture-wins", "four-way", "forward-only", "short-spy"):
