@@ -61,21 +61,26 @@ def speech_end(audio: np.ndarray) -> int:
 def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard], float | None]:
     """Stream a clip (which ends in a second of quiet, or of noise) in 30 ms blocks,
     as the microphone delivers them, through the game's own listener. Returns what
-    was heard and the delay from the end of speech to the first utterance that ended
-    after it.
+    was heard and the delay from the end of speech to the first command heard (less
+    than nothing when a command is handed on before the last faint sound of the clip).
 
-    Speech is decoded while it arrives, faster than real time, so the delay is the
-    audio time the endpointer needs after the last word plus the time spent on the
-    block in which the utterance ended (its last frames and the recognizer's finish).
+    The delay is the audio time the endpointer needs after the last word, plus the
+    time spent on the block in which the utterance ended (its last frames and the
+    recognizer's finish), plus any backlog: a block that took longer than its 30 ms
+    (an early decode while the speaker pauses) delays the blocks after it, as the
+    microphone's queue would in a live game.
     """
     block = int(0.03 * RATE)
     heard: list[Heard] = []
     delay = None
+    behind = 0.0  # seconds the listener is behind the microphone: work beyond real time piles up
     for start in range(0, len(audio), block):
         began = time.perf_counter()
         done = listener.feed(audio[start : start + block])
-        if done and delay is None and start + block >= end:
-            delay = (start + block - end) / RATE + time.perf_counter() - began
+        spent = time.perf_counter() - began
+        if delay is None and any(h.phrase for h in done):
+            delay = (start + block - end) / RATE + behind + spent
+        behind = max(0.0, behind + spent - block / RATE)
         heard += done
     return heard, delay
 

@@ -1,23 +1,27 @@
 """The listener: live blocks in, what was heard out, decoded while it is spoken.
 
-Real pocketsphinx on real espeak-ng speech, fed in 30 ms blocks as a microphone
-delivers them; one seam test with a recording stand-in for the cut-off length.
+Real pocketsphinx and Whisper on real espeak-ng speech, fed in 30 ms blocks as a
+microphone delivers them; seam tests with a recording stand-in for the cut-off
+length and the audio a raw recognizer is given.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood
+from hbr.voice import endpoint
 from hbr.voice.audio import RATE, mix_at_snr, narrowband
 from hbr.voice.endpoint import MAX_SECONDS, Listener
 from hbr.voice.recognizer import Heard
 from hbr.voice.sphinx import SphinxRecognizer
 from hbr.voice.synth import espeak
+from hbr.voice.whisper import WhisperRecognizer
 
 pytestmark = pytest.mark.audio
 
@@ -82,6 +86,7 @@ class Recording:
     """Stands in for a recognizer at the seam: records the audio each utterance got."""
 
     name: str = "recording"
+    phrases: frozenset[str] = frozenset()
     denoised: bool = True
     adapts: bool = False
     got: list[list[np.ndarray]] = field(default_factory=list)
@@ -139,9 +144,10 @@ def test_the_listener_tells_a_narrowband_microphone(recognizer: SphinxRecognizer
         assert listener.band.narrowband is narrow
 
 
-def test_a_recognizer_that_wants_raw_audio_gets_the_words_untouched() -> None:
+def test_a_recognizer_that_wants_raw_audio_gets_the_words_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whisper is given the microphone's own samples where the endpointer heard speech
     (the suppressor and its noise floor are for the endpointer only)."""
+    monkeypatch.setattr(endpoint, "EARLY_QUIET", 99.0)  # no early readings: one utterance, one listen
     words = espeak("capture north west", "en-us", 150)
     audio = np.concatenate([silence(1.0), words, silence(1.0), words, silence(1.0)])
     recording = Recording(denoised=False)
@@ -155,3 +161,55 @@ def test_a_recognizer_that_wants_raw_audio_gets_the_words_untouched() -> None:
         # the words are in it sample for sample
         at = int(np.argmax(np.correlate(got.astype(np.float64), spoken.astype(np.float64), "valid")))
         assert np.array_equal(got[at : at + len(spoken)], spoken)
+
+
+@pytest.fixture(scope="module")
+def whisper(whisper_model: Path) -> WhisperRecognizer:
+    return WhisperRecognizer(GRAMMAR.phrases(), whisper_model)
+
+
+def words(text: str, voice: str = "en-us") -> np.ndarray:
+    """espeak-ng's words without the quiet it leaves around them."""
+    audio = espeak(text, voice, 150)
+    loud = np.nonzero(np.abs(audio.astype(np.int32)) > 0.05 * np.abs(audio).max())[0]
+    return audio[loud[0] : loud[-1] + 1]
+
+
+def heard_with_and_without_early_readings(
+    recognizer: WhisperRecognizer, audio: np.ndarray, monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[tuple[float, str | None]], list[tuple[float, str | None]]]:
+    early = [(at, h.phrase) for at, h in stream(Listener(recognizer), audio)]
+    monkeypatch.setattr(endpoint, "EARLY_QUIET", 99.0)
+    late = [(at, h.phrase) for at, h in stream(Listener(recognizer), audio)]
+    return early, late
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en+m3"])
+def test_a_sure_command_that_nothing_goes_on_from_is_handed_on_before_the_endpointer_ends(
+    whisper: WhisperRecognizer, voice: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    audio = np.concatenate([silence(0.5), words("toward the bear", voice), silence(1.0)])
+    early, late = heard_with_and_without_early_readings(whisper, audio, monkeypatch)
+    assert [phrase for _, phrase in early] == [phrase for _, phrase in late] == ["toward the bear"]
+    assert early[0][0] < late[0][0]  # at least one 30 ms block sooner
+
+
+@pytest.mark.parametrize("second", ["east", "west"])
+def test_a_command_that_may_go_on_waits_for_the_rest(
+    whisper: WhisperRecognizer, second: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """"north" is a command, but also the start of "north east": a pause after it
+    that is too short to end the utterance does not hand "north" on."""
+    audio = np.concatenate([silence(0.5), words("north"), silence(0.08), words(second), silence(1.0)])
+    early, late = heard_with_and_without_early_readings(whisper, audio, monkeypatch)
+    assert [phrase for _, phrase in early] == [phrase for _, phrase in late] == [f"north {second}"]
+
+
+def test_what_follows_an_early_command_in_one_breath_is_its_tail(whisper: WhisperRecognizer) -> None:
+    """Whisper reads only the first phrase of an utterance; after an early command,
+    the rest of the same utterance is not read again as a second command, and the
+    next utterance is heard as usual."""
+    audio = np.concatenate([
+        silence(0.5), words("toward the bear"), silence(0.08), words("up"), silence(1.0), words("down"), silence(1.0)
+    ])
+    assert [h.phrase for _, h in stream(Listener(whisper), audio)] == ["toward the bear", "down"]

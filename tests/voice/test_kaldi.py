@@ -33,7 +33,7 @@ def result(text: str, *confs: float) -> str:
 
 
 def test_parse_result() -> None:
-    phrases = set(PHRASES)
+    phrases = frozenset(PHRASES)
     ok = parse_result(result("capture north east", 0.99, 0.95, 0.97), phrases, 12.0)
     assert ok.phrase == "capture north east" and ok.confidence == 0.95 and ok.rejected is None
     assert parse_result(result(""), phrases, 1.0).rejected == "silence"
@@ -48,9 +48,9 @@ def test_segments_closed_at_a_pause_join_into_one_utterance() -> None:
     """vosk may close a segment at a pause inside what our endpointer calls one
     utterance; the parts must join, or "capture ... north west" would be lost."""
     joined = join_results([result("capture", 0.9), result("north west", 0.8, 0.7), result("")])
-    heard = parse_result(joined, set(PHRASES) | {"capture north west"}, 1.0)
+    heard = parse_result(joined, frozenset(PHRASES) | {"capture north west"}, 1.0)
     assert heard.phrase == "capture north west" and heard.confidence == 0.7
-    assert parse_result(join_results([result(""), result("")]), set(PHRASES), 1.0).rejected == "silence"
+    assert parse_result(join_results([result(""), result("")]), frozenset(PHRASES), 1.0).rejected == "silence"
 
 
 def test_not_a_model_is_a_clear_error(tmp_path: Path) -> None:

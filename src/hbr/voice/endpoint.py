@@ -7,6 +7,16 @@ short window) decides where speech starts and ends; it is tuned so that a comman
 is handed on about a fifth of a second after the speaker stops. The speech is fed
 to the recognizer while it arrives, so that at the end only the last frames remain
 to decode (docs/benchmarks.md has the measured delay).
+
+A recognizer that reads the whole utterance at its end (Whisper) reads it early
+instead, at each pause of the speaker (:data:`EARLY_QUIET`), so that most of the
+endpointer's wait is spent decoding, not idle; a reading goes stale when the speaker
+goes on. When the pause lasts (:data:`HAND_ON_QUIET`, still well before the
+endpointer would end the utterance) and the reading is a sure phrase that nothing in
+the grammar goes on from ("up", "capture north west", but not "north", which may
+become "north east"), the command is handed on at once. The pause must be longer
+than the closure of a stop inside a word: read at the first quiet frame, "western"
+was "west" and "easter" was "east" (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -35,6 +45,14 @@ MAX_SECONDS = 6.0
 #: A recognizer that wants the raw audio (not noise-suppressed) gets the stretch the
 #: endpointer called speech and this much on either side.
 MARGIN = 0.3
+#: Seconds of quiet inside an utterance after which a recognizer that decodes at the
+#: end reads what was said so far.
+EARLY_QUIET = 0.03
+#: Seconds of quiet after which a sure early reading of a phrase that no other phrase
+#: goes on from is handed on without waiting for the endpointer.
+HAND_ON_QUIET = 0.12
+#: How sure an early reading must be to be kept.
+EARLY_CONFIDENCE = 0.9
 
 
 class History:
@@ -73,15 +91,25 @@ class Listener:
         self.band = BandCheck()
         self.reset()
 
+    @staticmethod
+    def _complete(phrase: str, among: frozenset[str]) -> bool:
+        """Whether no phrase goes on from this one: it cannot be the start of a longer command."""
+        return not any(other.startswith(phrase + " ") for other in among)
+
     def reset(self) -> None:
         """Forget what was heard (used while the game itself is speaking). What the
         noise suppressor has learned about the room is kept."""
-        from pocketsphinx import Endpointer
+        from pocketsphinx import Endpointer, Vad
 
         if self._open is not None:
             self._open.finish()  # abandoned: the recognizer must be free again
             self._open = None
         self._ep = Endpointer(window=WINDOW, ratio=RATIO, vad_mode=VAD_MODE)
+        self._vad = Vad(mode=VAD_MODE)  # frame by frame, for the pauses inside an utterance
+        self._among: frozenset[str] | None = None  # what the open utterance may be
+        self._quiet = 0  # frames of quiet since the last speech
+        self._early: Heard | None = None  # the reading of the utterance up to this pause
+        self._handed = False  # its command was handed on early: the rest is its tail
         self._framer = Framer(self._ep.frame_bytes // 2)
         self._seconds = 0.0
         self._history = History()
@@ -100,20 +128,69 @@ class Listener:
             was_speaking = self._ep.in_speech
             out = self._ep.process(frame.tobytes())
             self._clock += self._ep.frame_length
-            if out is not None:
+            self._pace(self._vad.is_speech(frame.tobytes()))
+            if out is not None and self._handed:
+                # the rest of an utterance whose command was handed on early: ignored, as
+                # Whisper ignores what follows a phrase when it reads a whole utterance
+                self._seconds += self._ep.frame_length
+                if self._seconds > MAX_SECONDS:
+                    self._handed, self._cut_at = False, self._clock
+            elif out is not None:
                 if self._open is None:
-                    self._open, self._seconds = self.recognizer.listen(self.expected()), 0.0
+                    self._open, self._seconds = self._listen(), 0.0
                     # where its speech began, or where an over-long one before it was cut
                     self._began = self._ep.speech_start if self._cut_at is None else self._cut_at
                 if not raw:
                     self._open.feed(np.frombuffer(out, np.int16))
                 self._seconds += self._ep.frame_length
             ended = was_speaking and not self._ep.in_speech
+            if ended:
+                self._handed = False
             if self._open is not None and (ended or self._seconds > MAX_SECONDS):
-                if raw:
-                    end = self._ep.speech_end if ended else self._clock
-                    self._open.feed(self._history.between(self._began - MARGIN, end + MARGIN))
-                done.append(self._open.finish())
-                self._open = None
+                if raw and ended and self._early is not None:  # read already, nothing said since
+                    self._open.finish()
+                    done.append(self._early)
+                else:
+                    if raw:
+                        end = self._ep.speech_end if ended else self._clock
+                        self._open.feed(self._history.between(self._began - MARGIN, end + MARGIN))
+                    done.append(self._open.finish())
+                self._open, self._early = None, None
                 self._cut_at = None if ended else self._clock
+            elif raw and self._open is not None:
+                done += self._early_reading()
         return done
+
+    def _listen(self) -> Utterance:
+        self._among = self.expected()
+        return self.recognizer.listen(self._among)
+
+    def _frames(self, seconds: float) -> int:
+        return max(1, round(seconds / float(self._ep.frame_length)))
+
+    def _pace(self, speech: bool) -> None:
+        """Keep count of the current run of quiet; speech makes an early reading stale."""
+        if speech:
+            self._quiet, self._early = 0, None
+        else:
+            self._quiet += 1
+
+    def _early_reading(self) -> list[Heard]:
+        """Inside a pause of the open utterance: read what was said so far when the
+        pause begins (kept only when sure), and hand it on if the pause lasts and it
+        is a command nothing goes on from; the rest of the utterance is then its tail."""
+        assert self._open is not None
+        if self._quiet == self._frames(EARLY_QUIET):
+            probe = self.recognizer.listen(self._among)
+            probe.feed(self._history.between(self._began - MARGIN, self._clock))
+            heard = probe.finish()
+            sure = heard.phrase is not None and (heard.confidence or 0.0) >= EARLY_CONFIDENCE
+            self._early = heard if sure else None
+        early = self._early
+        if early is None or early.phrase is None or self._quiet != self._frames(HAND_ON_QUIET):
+            return []
+        if not self._complete(early.phrase, self._among or self.recognizer.phrases):
+            return []
+        self._open.finish()
+        self._open, self._early, self._handed = None, None, True
+        return [early]

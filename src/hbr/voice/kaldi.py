@@ -42,7 +42,7 @@ def join_results(results: list[str]) -> str:
     return json.dumps({"text": text, "result": [w for d in docs for w in d.get("result", [])]})
 
 
-def parse_result(result: str, phrases: set[str], decode_ms: float) -> Heard:
+def parse_result(result: str, phrases: frozenset[str], decode_ms: float) -> Heard:
     """Turn vosk's final JSON (with word confidences) into a :class:`Heard`."""
     doc = json.loads(result)
     words = str(doc.get("text", "")).strip()
@@ -79,7 +79,7 @@ class VoskRecognizer:
             raise RecognizerError(
                 f"the vosk model at {model_dir} does not know the words: {', '.join(missing)}"
             )
-        self.phrases = set(phrases)
+        self.phrases = frozenset(phrases)
         self.grammar = grammar_json(phrases)
         self._vosk = vosk
 
@@ -88,11 +88,11 @@ class VoskRecognizer:
         grammar = grammar_json(sorted(among)) if among else self.grammar
         rec = self._vosk.KaldiRecognizer(self.model, RATE, grammar)
         rec.SetWords(True)
-        return VoskUtterance(rec, set(among) if among else self.phrases, time.perf_counter() - began)
+        return VoskUtterance(rec, among or self.phrases, time.perf_counter() - began)
 
 
 class VoskUtterance:
-    def __init__(self, rec: Any, phrases: set[str], seconds: float) -> None:
+    def __init__(self, rec: Any, phrases: frozenset[str], seconds: float) -> None:
         """``seconds``: time already spent on it (building the recognizer)."""
         self._rec = rec
         self._phrases = phrases

@@ -65,6 +65,8 @@ class Recognizer(Protocol):
     """A backend; one utterance at a time is open on it."""
 
     name: str
+    #: The phrases it was built for: it answers with one of them or nothing.
+    phrases: frozenset[str]
     #: Whether it is fed noise-suppressed audio. The grammar decoders gain from it;
     #: Whisper, trained on noisy speech, loses: real commands it read right fell from
     #: 206 to 190 of 224 with suppression (docs/benchmarks.md).

@@ -82,6 +82,7 @@ class SphinxRecognizer:
                 )
             )
 
+        self.phrases = frozenset(phrases)
         self.grammar, self.phones = decoder(), decoder()
         words = sorted({w for p in phrases for w in p.split()})
         missing = [w for w in words if self.grammar.lookup_word(w) is None]

@@ -152,6 +152,7 @@ class WhisperRecognizer:
         self._ends = [token("<|endoftext|>"), *(self._encode(mark)[0] for mark in _END_MARKS)]
         hint = self._encode(" " + ", ".join(w.capitalize() for w in prompt_words(phrases)) + ".")
         self._prompt = [token("<|startofprev|>"), *hint, token("<|startoftranscript|>"), token("<|notimestamps|>")]
+        self.phrases = frozenset(phrases)
         #: phrase text (squashed) -> phrase, and every written form's tokens -> phrase
         self._phrases = {squash(p): p for p in phrases}
         self._forms = [(tuple(self._encode(f)), p) for p in sorted(set(phrases)) for f in forms(p)]
