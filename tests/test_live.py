@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from hbr.games.hbr.table import HBRTable
-from hbr.live import NARROWBAND, NOT_CAUGHT, TALK, TALK_AFTER, run_live
+from hbr.live import NARROWBAND, NOT_CAUGHT, TALK, TALK_AFTER, _Mute, run_live
 from hbr.session import Session
 from hbr.speech.speaker import TextSpeaker
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard
@@ -114,3 +114,18 @@ def test_a_new_command_or_enter_interrupts_the_speech() -> None:
 
     run_live(session, speaker, keyboard, microphone, object(), echo=said.append)  # type: ignore[arg-type]
     assert speaker.stops == 4  # the heard command, Enter, and each typed line
+
+
+class Talking(TextSpeaker):
+    """A speaker in the middle of a sentence."""
+
+    @property
+    def speaking(self) -> bool:
+        return True
+
+
+def test_the_microphone_is_deaf_while_the_game_speaks_unless_the_player_wears_headphones() -> None:
+    speaker = Talking(lambda text: None)
+    assert _Mute(speaker, push_to_talk=False, headphones=False)()
+    assert not _Mute(speaker, push_to_talk=False, headphones=True)()
+    assert _Mute(speaker, push_to_talk=True, headphones=True)()  # push-to-talk still waits for Enter

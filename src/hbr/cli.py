@@ -106,6 +106,14 @@ def _add_speech_options(parser: argparse.ArgumentParser, tts: bool = True) -> No
     parser.add_argument("--rate", type=_positive, help=f"words per minute (default {DEFAULT_RATE}, or from settings)")
 
 
+def _add_headphones_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--headphones", choices=("on", "off"),
+        help="on: you hear the game in headphones, so it listens while it speaks and you can talk over it "
+             "(from loudspeakers it would hear itself; default from the settings: off)",
+    )
+
+
 def _model_name(text: str) -> str:
     """An argparse type: a recognizer model's name, or voice:NAME for a Piper voice."""
     if text.startswith("voice:") and speech_voices.PIPER_NAME.match(text.removeprefix("voice:")):
@@ -135,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_speech_options(play)
     play.add_argument("--input-device", help="microphone (number or name from 'hbr devices')")
     play.add_argument("--push-to-talk", action="store_true", help="press Enter, then speak")
+    _add_headphones_option(play)
     play.add_argument(
         "--confirm", choices=CONFIRM_MODES,
         help="ask back voice commands that use a turn: always, never, or auto (only when unsure)",
@@ -151,6 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_speech_options(tut)
     tut.add_argument("--input-device", help="microphone (number or name from 'hbr devices')")
     tut.add_argument("--push-to-talk", action="store_true", help="press Enter, then speak")
+    _add_headphones_option(tut)
 
     sub.add_parser("games", help="the games you can play, and how to start each")
     sub.add_parser("settings", help="show the settings and where they are kept")
@@ -285,6 +295,8 @@ def _load_settings(args: argparse.Namespace) -> Settings:
             setattr(settings, name, value)
     if getattr(args, "cues", None) is not None:
         settings.cues = args.cues == "on"
+    if getattr(args, "headphones", None) is not None:
+        settings.headphones = args.headphones == "on"
     if getattr(args, "model", None) is not None:
         settings.model = str(args.model)
     return settings
@@ -410,7 +422,8 @@ def _play_live(
     speaker = _speaker(args, settings, spec)
     speaker.prepare(spec.common_replies())
     hint = (
-        f"Speak after the game has spoken: {spec.spoken_example}. Say help to hear what you can say."
+        f"Speak {'at any time, also over me' if settings.headphones else 'after the game has spoken'}: "
+        f"{spec.spoken_example}. Say help to hear what you can say."
         if microphone else "Type a command and press Enter; type help to hear what you can say."
     )
     session = Session(
@@ -418,7 +431,7 @@ def _play_live(
     )
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
     try:
-        run_live(session, speaker, keyboard, microphone, recognizer, args.push_to_talk, _print)
+        run_live(session, speaker, keyboard, microphone, recognizer, args.push_to_talk, _print, settings.headphones)
     finally:
         if microphone:
             microphone.close()

@@ -1,7 +1,9 @@
 """The live loop: microphone and keyboard in, speaker out, for any game's session.
 
 Both inputs feed one queue, so typing works at any moment, also while listening.
-The microphone is muted while the game speaks (and a moment after, for the echo).
+The microphone is muted while the game speaks (and a moment after, for the echo),
+unless the player wears headphones: then it listens all the time, and a command
+said over the Observer stops it and is carried out (barge-in).
 If the microphone fails mid-game the player is told once and goes on by keyboard;
 nothing of the game is lost.
 
@@ -44,17 +46,19 @@ NARROWBAND = (
 
 
 class _Mute:
-    """True while the speaker talks, and for ECHO_GUARD seconds after."""
+    """True while the speaker talks, and for ECHO_GUARD seconds after (never with
+    headphones: no echo to keep out); with push-to-talk, also until Enter."""
 
-    def __init__(self, speaker: Speaker, push_to_talk: bool) -> None:
+    def __init__(self, speaker: Speaker, push_to_talk: bool, headphones: bool) -> None:
         self.speaker = speaker
         self.push_to_talk = push_to_talk
+        self.headphones = headphones
         self.armed = threading.Event()
         self._quiet_since = 0.0
 
     def __call__(self) -> bool:
         now = time.monotonic()
-        if self.speaker.speaking:
+        if self.speaker.speaking and not self.headphones:
             self._quiet_since = now
             return True
         if now - self._quiet_since < ECHO_GUARD:
@@ -89,10 +93,11 @@ def run_live(
     recognizer: Recognizer | None = None,
     push_to_talk: bool = False,
     echo: Callable[[str], None] = print,
+    headphones: bool = False,
 ) -> None:
     events: queue.Queue[tuple[str, object]] = queue.Queue()
     stopped = threading.Event()
-    mute = _Mute(speaker, push_to_talk)
+    mute = _Mute(speaker, push_to_talk, headphones)
 
     def read_keys() -> None:
         assert keyboard is not None
@@ -138,8 +143,8 @@ def run_live(
                     speaker.stop()
                     echo(f"> {heard.phrase}")
                     session.hear(heard.phrase, heard.confidence)
-                elif heard.rejected == UNCLEAR:
-                    session.say(NOT_CAUGHT)
+                elif heard.rejected == UNCLEAR and not speaker.speaking:
+                    session.say(NOT_CAUGHT)  # (over the Observer, with headphones, it may be the player murmuring)
                 if talk.due(heard):
                     session.say(TALK)
             elif kind == "narrowband":

@@ -33,6 +33,10 @@ class Settings:
     #: Whether `hbr play` may offer to download the better speech model (a "no" is kept).
     offer_download: bool = True
     input_device: str = ""
+    #: Whether the player hears the game in headphones: then the microphone listens while
+    #: the game speaks, and a command said over the Observer stops it (from loudspeakers
+    #: the game would hear its own voice, so it is deaf while it speaks).
+    headphones: bool = False
     output_device: str = ""
     difficulty: str = "normal"
     #: The player's own words: phrase -> what it stands for, e.g. forward = "north".

@@ -179,3 +179,45 @@ def test_a_second_live_game_is_refused_cleanly(pulse: dict[str, str], hbr_exe: l
         assert "Traceback" not in second.stderr
     finally:
         quit_game(first)
+
+
+def test_with_headphones_a_command_said_over_the_observer_stops_it_and_is_carried_out(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path
+) -> None:
+    """The game speaks into the player's headphones (a second virtual sink the
+    microphone does not hear); the player says a command while the rules, a minute
+    long, are being read: the game hears it, stops reading, and moves."""
+    module = subprocess.run(
+        ["pactl", "load-module", "module-null-sink", "sink_name=phones"], env=pulse, check=True, capture_output=True,
+        text=True,
+    ).stdout.strip()
+    command = tmp_path / "command.wav"
+    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(command), "north east"], check=True)
+    game = subprocess.Popen(
+        [*hbr_exe, "play", "--seed", "3", "--backend", "pocketsphinx", "--confirm", "never", "--cues", "off",
+         "--tts", "system", "--headphones", "on"],
+        env={**pulse, "PULSE_SINK": "phones"}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True,
+    )
+    seen: list[str] = []
+    try:
+        out = lines_of(game)
+        assert wait_for(out, seen, "A new normal forest", 60), seen
+        assert game_is_silent(pulse), "the welcome never ended"
+        assert game.stdin is not None
+        game.stdin.write("rules\n")
+        game.stdin.flush()
+        time.sleep(2.0)
+        assert not game_is_silent(pulse, quiet=0.5, seconds=1.0), "the rules are not being read"
+        subprocess.run(["paplay", str(command)], env=pulse, check=True, timeout=30)
+        assert wait_for(out, seen, "> ", 10), f"the command said over the rules was not heard: {seen}"
+        assert seen[-1] == "> north east"
+        assert wait_for(out, seen, "You move", 10), seen
+        # the reply is a few seconds long; the rest of the rules would go on for most of a minute
+        assert game_is_silent(pulse, seconds=20), "the rules went on after the command"
+        quit_game(game)
+    finally:
+        if game.poll() is None:
+            game.kill()
+        subprocess.run(["pactl", "unload-module", module], env=pulse, check=False)
+    assert game.returncode == 0
