@@ -106,8 +106,12 @@ def test_the_core_decides_and_only_returns_effects() -> None:
 
     core = SessionCore(HBRTable.new(5), SpeechPrefs(430, 0.95))
     assert core.start()[0] == Record("start")
-    assert core.hear("faster") == [Adjust(SpeechPrefs(450, 0.95)), Keep("rate", 450), Say("Faster: 450 words a minute.")]
+    assert core.hear("faster") == [
+        Adjust(SpeechPrefs(450, 0.95)), Keep("rate", 450), Say("Faster: 450 words a minute. Say slower to undo.")
+    ]
     assert core.hear("louder")[:2] == [Adjust(SpeechPrefs(450, 1.0)), Keep("volume", 1.0)]  # held at the limits
+    assert core.hear("louder") == [Say("Volume 100 percent is already the loudest.")]  # nothing to undo
+    assert core.hear("faster") == [Say("450 words a minute is already the fastest.")]
     assert core.hear("stop") == [StopSpeech()]
     played = core.hear("north")
     assert played[0] == Record("turn", None, None) and isinstance(played[1], Say)
@@ -115,3 +119,20 @@ def test_the_core_decides_and_only_returns_effects() -> None:
     asked = core.hear("quit", confidence=0.99)  # by voice, quitting is always asked back
     assert asked == [Say("Did you say quit? Say yes or no.")] and not core.done
     assert core.hear("yes", confidence=0.9)[-1] == Record("end") and core.done
+
+
+def test_every_setting_said_tells_how_to_undo_it_and_the_word_it_names_does() -> None:
+    from hbr.session import Keep, Say, SessionCore
+    from hbr.speech.tts import SpeechPrefs
+
+    core = SessionCore(HBRTable.new(5), SpeechPrefs(175, 0.5))
+    for word in ("faster", "slower", "louder", "quieter", "brief", "more detail"):
+        before = (core.prefs, core.game.detail)
+        said = [e.words for e in core.hear(word) if isinstance(e, Say)][-1]
+        undo = said.split("Say ")[-1].removesuffix(" to undo.")
+        assert said.endswith(" to undo.") and undo != word, said
+        core.hear(undo)
+        assert (core.prefs, core.game.detail) == before, (word, undo)
+    core.hear("brief")
+    assert core.hear("brief") == [Say("Already brief.")]
+    assert core.hear("more detail")[0] == Keep("detail", "normal")  # one step: brief, normal, verbose

@@ -42,9 +42,14 @@ class Reply:
     cues: tuple[str, ...] = ()
 
 
+#: How much the Observer says, least first: "more detail" and "brief" step along it.
+DETAIL_LEVELS = ("brief", "normal", "verbose")
+
+
 class Game(Protocol[C_contra]):
     """One game in progress, as a session drives it; ``C`` is the game's command type."""
 
+    #: One of :data:`DETAIL_LEVELS`.
     detail: str
     #: The number the game was drawn from (told, so a game can be played again); None for set scenes.
     seed: int | None

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Generic
 
-from hbr.game import C, Game, Reply
+from hbr.game import DETAIL_LEVELS, C, Game, Reply
 from hbr.grammar import ANSWERS, Meta, NotUnderstood
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
@@ -161,18 +161,24 @@ class SessionCore(Generic[C]):
                 self.paused = False
                 return [Say("Resumed. " + (self.last or ""))]
             case Meta.FASTER | Meta.SLOWER:
-                self.prefs = self.prefs.faster() if meta is Meta.FASTER else self.prefs.slower()
-                word = "Faster" if meta is Meta.FASTER else "Slower"
+                faster = meta is Meta.FASTER
+                before, self.prefs = self.prefs, self.prefs.faster() if faster else self.prefs.slower()
+                if self.prefs == before:
+                    return [Say(f"{before.rate} words a minute is already the {'fastest' if faster else 'slowest'}.")]
                 return [Adjust(self.prefs), Keep("rate", self.prefs.rate),
-                        Say(f"{word}: {self.prefs.rate} words a minute.")]
+                        Say(f"{'Faster' if faster else 'Slower'}: {self.prefs.rate} words a minute. "
+                            f"Say {'slower' if faster else 'faster'} to undo.")]
             case Meta.LOUDER | Meta.QUIETER:
-                self.prefs = self.prefs.louder() if meta is Meta.LOUDER else self.prefs.quieter()
+                louder = meta is Meta.LOUDER
+                before, self.prefs = self.prefs, self.prefs.louder() if louder else self.prefs.quieter()
+                if self.prefs == before:
+                    return [Say(f"Volume {round(before.volume * 100)} percent is already the "
+                                f"{'loudest' if louder else 'quietest'}.")]
                 return [Adjust(self.prefs), Keep("volume", self.prefs.volume),
-                        Say(f"Volume {round(self.prefs.volume * 100)} percent.")]
+                        Say(f"Volume {round(self.prefs.volume * 100)} percent. "
+                            f"Say {'quieter' if louder else 'louder'} to undo.")]
             case Meta.VERBOSE | Meta.BRIEF:
-                self.game.detail = "verbose" if meta is Meta.VERBOSE else "brief"
-                words = "More detail from now on." if meta is Meta.VERBOSE else "Brief from now on."
-                return [Keep("detail", self.game.detail), Say(words)]
+                return self._detail(+1 if meta is Meta.VERBOSE else -1)
             case Meta.QUIT:
                 self.quit = True
                 hint = self.quit_hint if self.resumable() else ""  # else the hint would be false
@@ -182,6 +188,19 @@ class SessionCore(Generic[C]):
             case _ if meta in GAME_ANSWERS:
                 return [Say(self.game.answer(meta))]
         return []
+
+    def _detail(self, step: int) -> list[Effect]:
+        """"more detail" and "brief" go one level up or down (brief, normal, verbose), so
+        that each undoes the other."""
+        at = DETAIL_LEVELS.index(self.game.detail)
+        to = min(max(at + step, 0), len(DETAIL_LEVELS) - 1)
+        if to == at:
+            return [Say("Already brief." if step < 0 else "Already the most detail.")]
+        self.game.detail = DETAIL_LEVELS[to]
+        words = {"brief": "Brief from now on.", "normal": "Normal detail from now on.",
+                 "verbose": "More detail from now on."}[self.game.detail]
+        undo = "brief" if step > 0 else "more detail"
+        return [Keep("detail", self.game.detail), Say(f"{words} Say {undo} to undo.")]
 
     def end_of_input(self) -> list[Effect]:
         """Nothing more will be typed or heard: stop cleanly, telling how the game stands."""

@@ -17,6 +17,7 @@ import platformdirs
 import tomli_w
 
 from hbr.files import move_aside, write_atomically
+from hbr.game import DETAIL_LEVELS
 from hbr.speech.tts import DEFAULT_RATE, RATE_LIMITS, VOLUME_LIMITS
 
 
@@ -44,7 +45,7 @@ class Settings:
 
 
 CHOICES = {
-    "detail": ("brief", "normal", "verbose"),
+    "detail": DETAIL_LEVELS,
     "confirm": ("auto", "always", "never"),
     "backend": ("auto", "whisper", "vosk", "pocketsphinx"),
     "difficulty": ("easy", "normal", "hard"),
