@@ -98,3 +98,24 @@ def test_a_new_game_plays_through_the_unchanged_shell(
     typed("two\nthree\n")
     assert cli.main(["play", "toy", "--text", "--resume"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "You counted to three."
+
+
+def test_a_game_brings_its_own_subcommands_and_the_shell_does_their_io(
+    toy: None, user_dirs: dict[str, str], typed: Callable[[str], None], capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """The toy game's tools: "sheet" under its own name, "replay" as toy-replay (HBR's
+    replay has the name); the shell reads the transcript and writes the file."""
+    typed("one\ntwo\nquit\n")
+    assert cli.main(["play", "toy", "--text", "--seed", "4"]) == 0
+    transcript, = (Path(user_dirs["XDG_DATA_HOME"]) / "hbr" / "transcripts").glob("*-toy-4.jsonl")
+    capsys.readouterr()
+    assert cli.main(["toy-replay", str(transcript)]) == 0
+    assert capsys.readouterr().out == "counted one two\n"
+    assert cli.main(["replay", str(transcript)]) == 2  # HBR's replay: not one of its transcripts
+    assert "is not a transcript" in capsys.readouterr().err
+    out = tmp_path / "sheet.txt"
+    assert cli.main(["sheet", "--seed", "7", "--start", "two", "--out", str(out)]) == 0
+    assert out.read_text() == "Two at game 7.\n" and capsys.readouterr().out == f"wrote {out}\n"
+    with pytest.raises(SystemExit):
+        cli.main(["sheet", "--seed", "7", "--start", "four", "--out", str(out)])

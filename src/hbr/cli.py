@@ -12,19 +12,19 @@ import select
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
 from hbr import __version__
 from hbr.devices import AudioDeviceError
 from hbr.files import move_aside
-from hbr.game import Game, GameSpec, RecordError, Setup
+from hbr.game import Game, GameSpec, RecordError, Setup, Tool
 from hbr.games import DEFAULT, registry
 from hbr.games.hbr import simulate
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.state import Rules
-from hbr.games.hbr.table import HBRTable, replay_transcript, trail_of
+from hbr.games.hbr.table import HBRTable
 from hbr.grammar import Understood, canonical
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
@@ -114,6 +114,26 @@ def _add_headphones_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_game_tools(sub: Any) -> None:
+    """Each game's own subcommands, named as the game names them (with the game's name
+    in front where two would clash)."""
+    for spec in registry().values():
+        for tool in spec.tools:
+            name = tool.name if tool.name not in sub.choices else f"{spec.name}-{tool.name}"
+            parser = sub.add_parser(name, help=tool.help + ("" if spec.name == DEFAULT else f" ({spec.title})"))
+            parser.set_defaults(tool=tool)
+            for arg in tool.arguments:
+                if arg.kind == "transcript":
+                    parser.add_argument(arg.name, type=Path, help=arg.help)
+                elif arg.kind == "out":
+                    parser.add_argument(f"--{arg.name}", dest=arg.name, type=Path, required=True, help=arg.help)
+                elif arg.kind == "seed":
+                    parser.add_argument(f"--{arg.name}", dest=arg.name, type=_seed, required=True, help=arg.help)
+                else:
+                    parser.add_argument(f"--{arg.name}", dest=arg.name, choices=arg.choices, default=arg.default,
+                                        help=arg.help)
+
+
 def _model_name(text: str) -> str:
     """An argparse type: a recognizer model's name, or voice:NAME for a Piper voice."""
     if text.startswith("voice:") and speech_voices.PIPER_NAME.match(text.removeprefix("voice:")):
@@ -164,15 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="the games you can play, and how to start each")
     sub.add_parser("settings", help="show the settings and where they are kept")
-    rep = sub.add_parser("replay", help="replay a transcript through the engine and check it")
-    rep.add_argument("file", type=Path)
-    rev = sub.add_parser("review", help="a picture of a played game, and where everyone was")
-    rev.add_argument("file", type=Path, help="a transcript (JSON lines)")
-    rev.add_argument("--svg", type=Path, required=True, help="where to write the picture")
-    blank = sub.add_parser("blank-map", help="a printable blank map (patch 1.2): obstacles only")
-    blank.add_argument("--seed", type=_seed, required=True)
-    blank.add_argument("--difficulty", choices=[d.value for d in Difficulty], default="normal")
-    blank.add_argument("--svg", type=Path, required=True)
+    _add_game_tools(sub)
 
     demo = sub.add_parser("demo", help="the computer plays a game aloud (for demos and as a self-test)")
     demo.add_argument("--seed", type=_seed, help="forest number (default: random)")
@@ -505,44 +517,36 @@ class CommandFailed(Exception):
         self.code = code
 
 
-T = TypeVar("T")
-
-
-def _from_transcript(path: Path, use: Callable[[list[dict[str, object]]], T]) -> T:
-    """Read a transcript and hand its lines to ``use``; unreadable ones end the command."""
+def _transcript(path: Path) -> list[dict[str, object]]:
+    """A transcript's lines; one that cannot be read ends the command."""
     try:
         lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        return use(lines)
     except OSError as err:
         raise CommandFailed(f"cannot read {path}: {err.strerror}", EXIT_USAGE) from None
-    except (ValueError, RecordError) as err:
+    except ValueError as err:
         raise CommandFailed(f"{path} is not a transcript: {err}", EXIT_USAGE) from None
+    if not all(isinstance(line, dict) for line in lines):
+        raise CommandFailed(f"{path} is not a transcript: each line must be a JSON object", EXIT_USAGE)
+    return lines
 
 
-def cmd_review(args: argparse.Namespace) -> int:
-    from hbr.games.hbr.drawing import review_svg
-    from hbr.games.hbr.observer import reveal
-
-    table, trail = _from_transcript(args.file, trail_of)
-    args.svg.write_text(review_svg(trail, table.seed), encoding="utf-8")
-    print(f"wrote {args.svg}: {len(trail) - 1} turns of forest {table.seed}")
-    print(reveal(table.state))
-    return EXIT_OK
-
-
-def cmd_blank_map(args: argparse.Namespace) -> int:
-    from hbr.games.hbr.drawing import blank_map_svg
-
-    table = HBRTable.new(args.seed, Difficulty(args.difficulty))
-    args.svg.write_text(blank_map_svg(table.state.field), encoding="utf-8")
-    print(f"wrote {args.svg}: the blank map of {args.difficulty} forest {args.seed}")
-    return EXIT_OK
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    same, message = _from_transcript(args.file, replay_transcript)
-    print(message)
-    return EXIT_OK if same else EXIT_FAILED
+def cmd_tool(args: argparse.Namespace) -> int:
+    """A game's own subcommand: read its transcripts, run it, print and write what it made."""
+    tool: Tool = args.tool
+    values: dict[str, Any] = {}
+    for arg in tool.arguments:
+        given = getattr(args, arg.name)
+        values[arg.name] = _transcript(given) if arg.kind == "transcript" else str(given) if arg.kind == "out" else given
+    try:
+        outcome = tool.run(values)
+    except (ValueError, RecordError) as err:
+        files = ", ".join(str(getattr(args, a.name)) for a in tool.arguments if a.kind == "transcript")
+        raise CommandFailed(f"{files} is not a transcript: {err}", EXIT_USAGE) from None
+    for name, text in outcome.files.items():
+        Path(getattr(args, name)).write_text(text, encoding="utf-8")
+    for line in outcome.lines:
+        print(line)
+    return EXIT_OK if outcome.ok else EXIT_FAILED
 
 
 def _demo_voices(loopback: bool) -> tuple[Callable[[str, int], np.ndarray], Synthesizer]:
@@ -919,10 +923,7 @@ COMMANDS = {
     "demo": cmd_demo,
     "settings": cmd_settings,
     "games": cmd_games,
-    "replay": cmd_replay,
     "tutorial": cmd_tutorial,
-    "review": cmd_review,
-    "blank-map": cmd_blank_map,
 }
 
 
@@ -933,7 +934,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     try:
-        return COMMANDS[args.command](args)
+        return cmd_tool(args) if getattr(args, "tool", None) else COMMANDS[args.command](args)
     except CommandFailed as err:
         return _fail(args.command, str(err), err.code)
     except BrokenPipeError:

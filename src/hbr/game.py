@@ -154,6 +154,43 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
+class Argument:
+    """One argument of a game's own subcommand, of a kind the shell reads for it:
+    ``transcript`` (a transcript file: the tool gets its lines, as dicts), ``out`` (a
+    file: the tool gets its name, to mention, and returns the text to write there),
+    ``seed`` (a whole number) or ``choice`` (one of ``choices``, ``default`` when not
+    given). Transcripts are positional, the others options (``--svg``)."""
+
+    name: str
+    help: str
+    kind: str
+    choices: tuple[str, ...] = ()
+    default: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a game's subcommand made: lines to print, texts to write (by ``out``
+    argument), and whether it succeeded (the exit code)."""
+
+    lines: tuple[str, ...]
+    files: Mapping[str, str] = field(default_factory=dict)
+    ok: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """A subcommand of one game's own, such as ``hbr review FILE --svg OUT``. It does no
+    I/O: the shell reads its arguments, prints its lines and writes its files. It
+    raises RecordError for a transcript that is not one of its game."""
+
+    name: str
+    help: str
+    arguments: tuple[Argument, ...]
+    run: Callable[[Mapping[str, Any]], Outcome]
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as the shell finds it."""
 
@@ -172,3 +209,5 @@ class GameSpec:
     lessons: int = 0  # how many the tutorial has
     #: What to say, told at the start of a game by voice: "a direction like north east, ...".
     spoken_example: str = "a command"
+    #: The game's own subcommands (`hbr review`, `hbr blank-map` ...).
+    tools: tuple[Tool, ...] = ()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from hbr.game import GameSpec, Note, RecordError, Reply, Setup
+from hbr.game import Argument, GameSpec, Note, Outcome, RecordError, Reply, Setup, Tool
 from hbr.grammar import Meta, NotUnderstood, Understood, parse_meta, words
 
 NUMBERS = ("one", "two", "three")
@@ -75,6 +77,19 @@ def restore(record: object, setup: Setup) -> Count:
     return Count(setup.seed, said=list(record.get("said", [])))
 
 
+def replay(args: Mapping[str, Any]) -> Outcome:
+    lines = args["file"]
+    if not lines or lines[0].get("game") != "toy":
+        raise RecordError("it is not a count-to-three transcript")
+    said = [line["said"] for line in lines if line.get("type") == "turn"]
+    return Outcome((f"counted {' '.join(said)}",), ok=said == list(NUMBERS[: len(said)]))
+
+
+def sheet(args: Mapping[str, Any]) -> Outcome:
+    text = f"{args['start'].capitalize()} at game {args['seed']}.\n"
+    return Outcome((f"wrote {args['out']}",), {"out": text})
+
+
 SPEC = GameSpec(
     name="toy",
     title="Count to three",
@@ -85,4 +100,10 @@ SPEC = GameSpec(
     grammar=CountGrammar,
     common_replies=lambda: ["One.", "Two.", "Three."],
     cues={"miss": (Note(200, 0.1),)},
+    tools=(
+        Tool("replay", "what a transcript counted", (Argument("file", "a transcript", "transcript"),), replay),
+        Tool("sheet", "a sheet to count along with",
+             (Argument("seed", "game number", "seed"), Argument("start", "first word", "choice", NUMBERS, "one"),
+              Argument("out", "where to write it", "out")), sheet),
+    ),
 )

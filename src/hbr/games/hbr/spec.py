@@ -9,6 +9,7 @@ from hbr.games.hbr.observer import common_replies
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable, restore
+from hbr.games.hbr.tools import TOOLS
 from hbr.games.hbr.tutorial import LESSONS, Tutorial
 
 
@@ -47,4 +48,5 @@ SPEC = GameSpec(
     tutorial=Tutorial,
     lessons=len(LESSONS),
     spoken_example="a direction like north east, or toward the rabbit, or capture and a corner",
+    tools=TOOLS,
 )
