@@ -119,3 +119,15 @@ def test_a_game_brings_its_own_subcommands_and_the_shell_does_their_io(
     assert out.read_text() == "Two at game 7.\n" and capsys.readouterr().out == f"wrote {out}\n"
     with pytest.raises(SystemExit):
         cli.main(["sheet", "--seed", "7", "--start", "four", "--out", str(out)])
+
+
+def test_simulate_takes_each_game_s_own_study_options_and_no_other_s(
+    toy: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["simulate", "--game", "toy"]) == 2
+    assert "Count to three has no computer players to study" in capsys.readouterr().err
+    assert cli.main(["simulate", "--game", "hbr", "--goal", "long", "--games", "1"]) == 2
+    assert "--goal is not an option of hbr" in capsys.readouterr().err
+    assert cli.main(["simulate", "--game", "hbr", "--no-snare", "--games", "3", "--seed", "4", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 3 and summary["seed"] == 4 and summary["bot"] == "blind"

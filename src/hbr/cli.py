@@ -19,11 +19,9 @@ import numpy as np
 from hbr import __version__
 from hbr.devices import AudioDeviceError
 from hbr.files import move_aside
-from hbr.game import Game, GameSpec, RecordError, Setup, Tool
+from hbr.game import Game, GameSpec, Option, RecordError, Setup, StudySetup, Tool
 from hbr.games import DEFAULT, registry
-from hbr.games.hbr import simulate
 from hbr.games.hbr.mapgen import Difficulty
-from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable
 from hbr.grammar import Understood, canonical
 from hbr.live import run_live
@@ -74,13 +72,19 @@ _positive = _whole_number(1)
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    """The seed every game has, and each game's own options (in a group named after it)."""
+    """The seed every game has, and each game's own options."""
     parser.add_argument("--seed", type=_seed, help="number of the game to play (told at the start)")
+    _add_options(parser, lambda spec: spec.options)
+
+
+def _add_options(parser: argparse.ArgumentParser, options_of: Callable[[GameSpec], Sequence[Option]]) -> None:
+    """Each game's options (in a group named after it); two games with the same option
+    share it (difficulty). Not given: None."""
     added: set[str] = set()
     for spec in registry().values():
         group = parser.add_argument_group(f"{spec.title} ({spec.name})")
-        for option in spec.options:
-            if option.name in added:  # two games with the same option share it (difficulty)
+        for option in options_of(spec):
+            if option.name in added:
                 continue
             added.add(option.name)
             if option.choices:
@@ -231,18 +235,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("devices", help="list audio input and output devices")
 
-    sim = sub.add_parser("simulate", help="play many seeded games with a bot and print the statistics")
+    sim = sub.add_parser("simulate", help="play many seeded games with the computer and print the statistics")
+    sim.add_argument("--game", choices=games, default=DEFAULT, help=f"which game (default {DEFAULT})")
     sim.add_argument("--games", type=_positive, default=1000, help="how many games (default 1000)")
-    sim.add_argument("--bot", choices=sorted(simulate.BOTS), default="blind", help="default: blind")
-    sim.add_argument("--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.NORMAL.value)
-    sim.add_argument("--seed", type=_seed, default=0, help="game i plays forest number SEED+i (default 0)")
-    sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
-    sim.add_argument("--no-snare", action="store_true", help="play without the snare")
-    sim.add_argument("--game", choices=games, default=DEFAULT,
-                     help="which game (default hbr); for the others --bot is not used, both sides play at --difficulty")
-    sim.add_argument("--goal", choices=("short", "long"), default="short", help="jumpers: the goal")
-    for variant in ("capture-wins", "four-way", "forward-only", "short-spy"):
-        sim.add_argument(f"--{variant}", action="store_true", help="spyhunting variant (see docs/spyhunting.md)")
+    sim.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
+                     help="the forests (hbr) or both computer players (the others); default normal")
+    sim.add_argument("--seed", type=_seed, default=0, help="game i is game number SEED+i (default 0)")
+    sim.add_argument("--workers", type=_positive, default=1, help="processes to use, where the game can (default 1)")
+    _add_options(sim, lambda spec: spec.study.options if spec.study else ())
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -721,70 +721,20 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    bar = tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
-    if args.game == "spyhunting":
-        return _simulate_spyhunting(args, bar)
-    if args.game == "jumpers":
-        return _simulate_jumpers(args, bar)
-    with bar:
-        summary = simulate.simulate(
-            args.games,
-            args.bot,
-            Difficulty(args.difficulty),
-            args.seed,
-            args.workers,
-            Rules(snare=not args.no_snare),
-            progress=bar.update,
-        )
-    if args.json:
-        print(json.dumps(summary.as_dict()))
-        return EXIT_OK
-    print(f"{summary.games} {summary.difficulty} games, {summary.bot} bot, forests {summary.seed} to "
-          f"{summary.seed + summary.games - 1}, {summary.workers} worker(s)")
-    print(f"  won (rabbit captured)  {summary.win_rate:7.1%}")
-    print(f"  eaten by the bear      {summary.eaten_rate:7.1%}")
-    print(f"  rabbit reached home    {summary.rabbit_home_rate:7.1%}")
-    if summary.truncated_rate:
-        print(f"  cut off at {simulate.MAX_TURNS} turns   {summary.truncated_rate:7.1%}")
-    print(f"  turns: mean {summary.mean_turns:.1f}, median {summary.median_turns:g}")
-    print(f"  {summary.games_per_second:,.0f} games per second")
-    return EXIT_OK
-
-
-def _simulate_spyhunting(args: argparse.Namespace, bar: Any) -> int:
-    from hbr.games.spyhunting.simulate import simulate as simulate_spyhunting
-    from hbr.games.spyhunting.state import Rules as SpyRules
-
-    rules = SpyRules(capture_wins=args.capture_wins, four_way=args.four_way, forward_only=args.forward_only,
-                     short_spy=args.short_spy)
-    with bar:
-        summary = simulate_spyhunting(args.games, args.difficulty, args.difficulty, args.seed, rules, bar.update)
-    if args.json:
-        print(json.dumps(summary.as_dict()))
-        return EXIT_OK
-    print(f"{summary.games} games of Spyhunting, both sides {args.difficulty}, dice of games {summary.seed} to "
-          f"{summary.seed + summary.games - 1}")
-    for side, won in summary.wins.items():
-        print(f"  the {side} wins {won / summary.games:7.1%}")
-    print(f"  series: mean {summary.mean_series:.1f}; {summary.games_per_second:.2f} games per second")
-    return EXIT_OK
-
-
-def _simulate_jumpers(args: argparse.Namespace, bar: Any) -> int:
-    from hbr.games.jumpers.simulate import simulate as simulate_jumpers
-    from hbr.games.jumpers.state import Goal
-
-    with bar:
-        summary = simulate_jumpers(args.games, args.difficulty, args.difficulty, args.seed, Goal(args.goal), bar.update)
-    if args.json:
-        print(json.dumps(summary))
-        return EXIT_OK
-    wins = summary["wins"]
-    assert isinstance(wins, dict)
-    print(f"{args.games} games of Jumpers ({args.goal} goal), both sides {args.difficulty}")
-    for side, count in wins.items():
-        print(f"  {side:5} {count / args.games:7.1%}")
-    print(f"  moves: mean {summary['mean_moves']:.1f}; {summary['games_per_second']:.2f} games per second")
+    spec = registry()[args.game]
+    if spec.study is None:
+        raise CommandFailed(f"{spec.title} has no computer players to study", EXIT_USAGE)
+    own = {option.name.replace("-", "_") for option in spec.study.options}
+    others = {option.name for other in registry().values() if other.study for option in other.study.options}
+    given = sorted(name for name in others if name.replace("-", "_") not in own
+                   and getattr(args, name.replace("-", "_"), None) is not None)
+    if given:
+        raise CommandFailed(f"--{given[0]} is not an option of {spec.name}", EXIT_USAGE)
+    options = {key: getattr(args, key) for key in own if getattr(args, key, None) is not None}
+    setup = StudySetup(args.games, args.seed, args.difficulty, args.workers, options)
+    with tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr) as bar:
+        summary = spec.study.run(setup, bar.update)
+    print(json.dumps(summary) if args.json else "\n".join(spec.study.report(summary)))
     return EXIT_OK
 
 

@@ -191,6 +191,30 @@ class Tool:
 
 
 @dataclass(frozen=True, slots=True)
+class StudySetup:
+    """One run of `hbr simulate`: how many games, the first game's number, the
+    computer players' level, processes to use, and the game's own study options."""
+
+    games: int
+    seed: int
+    difficulty: str
+    workers: int
+    options: Mapping[str, str | bool] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Study:
+    """How a game plays many games with its computer players (`hbr simulate --game NAME`):
+    its own options besides the shared ones, the run (a summary that is printed as
+    JSON; ``progress`` is told how many games just ended), and the summary in lines
+    for people."""
+
+    options: tuple[Option, ...]
+    run: Callable[[StudySetup, Callable[[int], object]], Mapping[str, object]]
+    report: Callable[[Mapping[str, object]], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as the shell finds it."""
 
@@ -211,3 +235,4 @@ class GameSpec:
     spoken_example: str = "a command"
     #: The game's own subcommands (`hbr review`, `hbr blank-map` ...).
     tools: tuple[Tool, ...] = ()
+    study: Study | None = None

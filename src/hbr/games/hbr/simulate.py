@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from typing import Any
 
+from hbr.game import Option, Study, StudySetup
 from hbr.games.hbr.bots import BlindBot, Bot, OmniscientBot, Result, play_out
 from hbr.games.hbr.mapgen import Difficulty, new_game
 from hbr.games.hbr.state import Outcome, Rules
@@ -63,7 +65,7 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     rules: Rules = Rules(),
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> Summary:
     """Play ``games`` games; ``progress`` is called with the number of games just finished."""
     if bot not in BOTS:
@@ -106,3 +108,35 @@ def simulate(
         median_turns=statistics.median(turns),
         games_per_second=games / elapsed if elapsed > 0 else float("inf"),
     )
+
+
+def study(setup: StudySetup, progress: Callable[[int], object]) -> dict[str, object]:
+    """`hbr simulate` for Hunter Bear Rabbit: the bot (blind by default) in forests of the setup's difficulty."""
+    summary = simulate(
+        setup.games, str(setup.options.get("bot") or "blind"), Difficulty(setup.difficulty), setup.seed,
+        setup.workers, Rules(snare=not setup.options.get("no_snare", False)), progress,
+    )
+    return summary.as_dict()
+
+
+def report(summary: Mapping[str, Any]) -> list[str]:
+    seed, games = summary["seed"], summary["games"]
+    lines = [
+        f"{games} {summary['difficulty']} games, {summary['bot']} bot, forests {seed} to {seed + games - 1}, "
+        f"{summary['workers']} worker(s)",
+        f"  won (rabbit captured)  {summary['win_rate']:7.1%}",
+        f"  eaten by the bear      {summary['eaten_rate']:7.1%}",
+        f"  rabbit reached home    {summary['rabbit_home_rate']:7.1%}",
+    ]
+    if summary["truncated_rate"]:
+        lines.append(f"  cut off at {MAX_TURNS} turns   {summary['truncated_rate']:7.1%}")
+    lines += [f"  turns: mean {summary['mean_turns']:.1f}, median {summary['median_turns']:g}",
+              f"  {summary['games_per_second']:,.0f} games per second"]
+    return lines
+
+
+STUDY = Study(
+    (Option("bot", "hbr: the player: blind (hears only the Observer) or omniscient (sees the forest)", tuple(sorted(BOTS))),
+     Option("no-snare", "hbr: play without the snare")),
+    study, report,
+)

@@ -7,6 +7,7 @@ from hbr.games.hbr.cues import CUES
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.observer import common_replies
 from hbr.games.hbr.phrases import HBRGrammar
+from hbr.games.hbr.simulate import STUDY
 from hbr.games.hbr.state import Rules
 from hbr.games.hbr.table import HBRTable, restore
 from hbr.games.hbr.tools import TOOLS
@@ -49,4 +50,5 @@ SPEC = GameSpec(
     lessons=len(LESSONS),
     spoken_example="a direction like north east, or toward the rabbit, or capture and a corner",
     tools=TOOLS,
+    study=STUDY,
 )

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from hbr.game import Option, Study, StudySetup
 from hbr.games.jumpers.bots import Bot
 from hbr.games.jumpers.engine import apply
 from hbr.games.jumpers.state import Goal, State, start
@@ -40,3 +42,20 @@ def simulate(
         "games_per_second": games / seconds if seconds else 0.0,
         "options": {"south": south, "north": north, "goal": goal.value, "seed": seed},
     }
+
+
+def study(setup: StudySetup, progress: Callable[[int], object]) -> dict[str, object]:
+    """`hbr simulate --game jumpers`: both sides at the setup's level, the short goal unless asked."""
+    goal = Goal(str(setup.options.get("goal") or "short"))
+    return simulate(setup.games, setup.difficulty, setup.difficulty, setup.seed, goal, progress)
+
+
+def report(summary: Mapping[str, Any]) -> list[str]:
+    games, options = summary["games"], summary["options"]
+    lines = [f"{games} games of Jumpers ({options['goal']} goal), south {options['south']}, north {options['north']}"]
+    lines += [f"  {side:5} {count / games:7.1%}" for side, count in summary["wins"].items()]
+    lines.append(f"  moves: mean {summary['mean_moves']:.1f}; {summary['games_per_second']:.2f} games per second")
+    return lines
+
+
+STUDY = Study((Option("goal", "jumpers: short (default) or long", tuple(g.value for g in Goal)),), study, report)

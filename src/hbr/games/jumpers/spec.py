@@ -5,6 +5,7 @@ from __future__ import annotations
 from hbr.game import GameSpec, Note, Option, Setup
 from hbr.games.jumpers.bots import LEVELS
 from hbr.games.jumpers.phrases import JumpersGrammar
+from hbr.games.jumpers.simulate import STUDY
 from hbr.games.jumpers.state import Goal, Side
 from hbr.games.jumpers.table import JumpersTable, restore
 
@@ -44,4 +45,5 @@ SPEC = GameSpec(
         "blocked": (Note(140, 0.12, to=110, level=0.5),),
         "win": (Note(523, 0.12, chord=(1.25, 1.5)), Note(784, 0.3, chord=(1.25, 1.5))),
     },
+    study=STUDY,
 )

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from hbr.game import Option, Study, StudySetup
 from hbr.games.spyhunting.bots import HunterBot, SpyBot
 from hbr.games.spyhunting.engine import apply
 from hbr.games.spyhunting.state import Rules, State, new_game
@@ -67,3 +69,27 @@ def simulate(
     wins = {side: sum(s.winner is not None and s.winner.value == side for s in ends) for side in ("hunter", "spy")}
     return Summary(games, hunter_level, spy_level, seed, rules, wins, sum(s.series for s in ends) / max(1, games),
                    games / seconds if seconds else 0.0)
+
+
+VARIANTS = ("capture-wins", "four-way", "forward-only", "short-spy")
+
+
+def study(setup: StudySetup, progress: Callable[[int], object]) -> dict[str, object]:
+    """`hbr simulate --game spyhunting`: both sides at the setup's level, with the variants asked for."""
+    rules = Rules(**{name.replace("-", "_"): bool(setup.options.get(name.replace("-", "_"))) for name in VARIANTS})
+    return simulate(setup.games, setup.difficulty, setup.difficulty, setup.seed, rules, progress).as_dict()
+
+
+def report(summary: Mapping[str, Any]) -> list[str]:
+    games, options = summary["games"], summary["options"]
+    seed = options["seed"]
+    lines = [f"{games} games of Spyhunting, hunter {options['hunter']}, spy {options['spy']}, dice of games {seed} to "
+             f"{seed + games - 1}"]
+    lines += [f"  the {side} wins {won / games:7.1%}" for side, won in summary["wins"].items()]
+    lines.append(f"  series: mean {summary['mean_moves']:.1f}; {summary['games_per_second']:.2f} games per second")
+    return lines
+
+
+STUDY = Study(
+    tuple(Option(name, "spyhunting: the variant (docs/spyhunting.md)") for name in VARIANTS), study, report,
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hbr.game import GameSpec, Note, Option, Setup
 from hbr.games.spyhunting.bots import LEVELS
 from hbr.games.spyhunting.phrases import SpyGrammar
+from hbr.games.spyhunting.simulate import STUDY
 from hbr.games.spyhunting.state import Rules, Side
 from hbr.games.spyhunting.table import SpyTable, restore
 
@@ -57,4 +58,5 @@ SPEC = GameSpec(
         "corner": (Note(660, 0.09), Note(880, 0.14)),
         "spy home": (Note(440, 0.15), Note(370, 0.15), Note(294, 0.3)),
     },
+    study=STUDY,
 )
