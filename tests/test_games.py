@@ -131,3 +131,10 @@ def test_simulate_takes_each_game_s_own_study_options_and_no_other_s(
     assert cli.main(["simulate", "--game", "hbr", "--no-snare", "--games", "3", "--seed", "4", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["games"] == 3 and summary["seed"] == 4 and summary["bot"] == "blind"
+
+
+def test_a_study_may_set_each_side_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--game", "spyhunting", "--games", "1", "--difficulty", "hard", "--spy", "easy", "--json"]
+    assert cli.main(argv) == 0
+    options = json.loads(capsys.readouterr().out)["options"]
+    assert (options["hunter"], options["spy"]) == ("hard", "easy")

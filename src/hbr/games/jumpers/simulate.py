@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hbr.game import Option, Study, StudySetup
-from hbr.games.jumpers.bots import Bot
+from hbr.games.jumpers.bots import LEVELS, Bot
 from hbr.games.jumpers.engine import apply
 from hbr.games.jumpers.state import Goal, State, start
 
@@ -45,9 +45,10 @@ def simulate(
 
 
 def study(setup: StudySetup, progress: Callable[[int], object]) -> dict[str, object]:
-    """`hbr simulate --game jumpers`: both sides at the setup's level, the short goal unless asked."""
+    """`hbr simulate --game jumpers`: each side at its own level (else the setup's), the short goal unless asked."""
     goal = Goal(str(setup.options.get("goal") or "short"))
-    return simulate(setup.games, setup.difficulty, setup.difficulty, setup.seed, goal, progress)
+    south, north = (str(setup.options.get(side) or setup.difficulty) for side in ("south", "north"))
+    return simulate(setup.games, south, north, setup.seed, goal, progress)
 
 
 def report(summary: Mapping[str, Any]) -> list[str]:
@@ -58,4 +59,9 @@ def report(summary: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-STUDY = Study((Option("goal", "jumpers: short (default) or long", tuple(g.value for g in Goal)),), study, report)
+STUDY = Study(
+    (Option("goal", "jumpers: short (default) or long", tuple(g.value for g in Goal)),
+     Option("south", "jumpers: the level of south, who moves first (default: --difficulty)", LEVELS),
+     Option("north", "jumpers: north's level (default: --difficulty)", LEVELS)),
+    study, report,
+)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hbr.game import Option, Study, StudySetup
-from hbr.games.spyhunting.bots import HunterBot, SpyBot
+from hbr.games.spyhunting.bots import LEVELS, HunterBot, SpyBot
 from hbr.games.spyhunting.engine import apply
 from hbr.games.spyhunting.state import Rules, State, new_game
 
@@ -75,9 +75,10 @@ VARIANTS = ("capture-wins", "four-way", "forward-only", "short-spy")
 
 
 def study(setup: StudySetup, progress: Callable[[int], object]) -> dict[str, object]:
-    """`hbr simulate --game spyhunting`: both sides at the setup's level, with the variants asked for."""
+    """`hbr simulate --game spyhunting`: each side at its own level (else the setup's), with the variants asked for."""
     rules = Rules(**{name.replace("-", "_"): bool(setup.options.get(name.replace("-", "_"))) for name in VARIANTS})
-    return simulate(setup.games, setup.difficulty, setup.difficulty, setup.seed, rules, progress).as_dict()
+    hunter, spy = (str(setup.options.get(side) or setup.difficulty) for side in ("hunter", "spy"))
+    return simulate(setup.games, hunter, spy, setup.seed, rules, progress).as_dict()
 
 
 def report(summary: Mapping[str, Any]) -> list[str]:
@@ -91,5 +92,8 @@ def report(summary: Mapping[str, Any]) -> list[str]:
 
 
 STUDY = Study(
-    tuple(Option(name, "spyhunting: the variant (docs/spyhunting.md)") for name in VARIANTS), study, report,
+    (Option("hunter", "spyhunting: the hunter's level (default: --difficulty)", LEVELS),
+     Option("spy", "spyhunting: the spy's level (default: --difficulty)", LEVELS),
+     *(Option(name, "spyhunting: the variant (docs/spyhunting.md)") for name in VARIANTS)),
+    study, report,
 )
