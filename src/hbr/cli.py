@@ -17,12 +17,11 @@ from typing import Any
 import numpy as np
 
 from hbr import __version__
+from hbr.demo import MAX_TURNS as MAX_DEMO_TURNS
 from hbr.devices import AudioDeviceError
 from hbr.files import move_aside
 from hbr.game import Game, GameSpec, Option, RecordError, Setup, StudySetup, Tool
 from hbr.games import DEFAULT, registry
-from hbr.games.hbr.mapgen import Difficulty
-from hbr.games.hbr.table import HBRTable
 from hbr.grammar import Understood, canonical
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
@@ -191,9 +190,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_tools(sub)
 
     demo = sub.add_parser("demo", help="the computer plays a game aloud (for demos and as a self-test)")
-    demo.add_argument("--seed", type=_seed, help="forest number (default: random)")
-    demo.add_argument("--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.NORMAL.value)
-    demo.add_argument("--loopback", action="store_true", help="feed the hunter's voice through the recognizer")
+    demos = [name for name, spec in registry().items() if spec.demo is not None]
+    demo.add_argument("game", nargs="?", choices=demos, default=DEFAULT, help=f"which game (default {DEFAULT})")
+    demo.add_argument("--seed", type=_seed, help="number of the game (default: random)")
+    demo.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
+                      help="the forest (hbr) or the computer players (default normal)")
+    demo.add_argument("--turns", type=_positive, default=MAX_DEMO_TURNS,
+                      help=f"stop after this many of the player's turns (default {MAX_DEMO_TURNS})")
+    demo.add_argument("--loopback", action="store_true", help="feed the player's voice through the recognizer")
     demo.add_argument("--out-dir", type=Path, help="write every utterance as WAV, plus transcript.jsonl")
     demo.add_argument("--silent", action="store_true", help="do not play audio (print and write files only)")
     _add_recognizer_options(demo)
@@ -550,10 +554,10 @@ def cmd_tool(args: argparse.Namespace) -> int:
 
 
 def _demo_voices(loopback: bool) -> tuple[Callable[[str, int], np.ndarray], Synthesizer]:
-    """The hunter's voice (text and words a minute to 16 kHz speech) and the Observer's.
-    With ``loopback`` the hunter speaks in a Piper voice when there is one, a voice the
+    """The player's voice (text and words a minute to 16 kHz speech) and the Observer's.
+    With ``loopback`` the player speaks in a Piper voice when there is one, a voice the
     recognizer was not tuned on; otherwise the Observer gets the natural voice."""
-    from hbr.games.hbr.demo import HUNTER_VOICE
+    from hbr.demo import PLAYER_VOICE
     from hbr.voice.audio import to_mono16k
     from hbr.voice.synth import espeak
 
@@ -564,34 +568,36 @@ def _demo_voices(loopback: bool) -> tuple[Callable[[str, int], np.ndarray], Synt
         except TTSError as err:
             print(f"{err}; skipped.", flush=True)
     if loopback and pipers:
-        hunter = pipers.pop()
+        voice = pipers.pop()
 
-        def piper_hunter(text: str, wpm: int) -> np.ndarray:
-            hunter.set_rate(wpm)
-            return to_mono16k(*hunter.synthesize(text))
+        def piper_player(text: str, wpm: int) -> np.ndarray:
+            voice.set_rate(wpm)
+            return to_mono16k(*voice.synthesize(text))
 
-        return piper_hunter, pipers[0] if pipers else SystemSynthesizer()
-    return (lambda text, wpm: espeak(text, HUNTER_VOICE, wpm)), pipers[0] if pipers else SystemSynthesizer()
+        return piper_player, pipers[0] if pipers else SystemSynthesizer()
+    return (lambda text, wpm: espeak(text, PLAYER_VOICE, wpm)), pipers[0] if pipers else SystemSynthesizer()
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from hbr.games.hbr.demo import heard_correctly, run_demo
+    from hbr.demo import heard_correctly, run_demo
     from hbr.voice.synth import SynthError
 
+    spec = registry()[args.game]
+    assert spec.demo is not None  # argparse offers only games that have one
     seed = args.seed if args.seed is not None else secrets.randbelow(100_000)
-    table = HBRTable.new(seed, Difficulty(args.difficulty or "normal"))
+    demo = spec.demo(Setup(seed, {"difficulty": args.difficulty}))
     recognizer = None
     if args.loopback:
         try:
-            recognizer, why = open_recognizer(args.backend or "auto", table.grammar.phrases(), args.model)
+            recognizer, why = open_recognizer(args.backend or "auto", demo.game.grammar.phrases(), args.model)
         except RecognizerError as err:
             return _fail("demo", str(err))
         print(why, flush=True)
     try:
-        hunter, observer = _demo_voices(args.loopback)
+        voice, observer = _demo_voices(args.loopback)
     except TTSError as err:
         return _fail("demo", str(err))
-    print(f"The hunter speaks in one voice, the Observer in {observer.name}.", flush=True)
+    print(f"{demo.player}'s commands are said in one voice, the Observer's words in {observer.name}.", flush=True)
     player: Player | None = None
     if not args.silent:
         try:
@@ -615,15 +621,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return decode(recognizer, samples).phrase
 
     try:
-        turns = run_demo(table, hunter, observer.synthesize, play, _print, hear if recognizer else None)
+        turns = run_demo(demo, voice, observer.synthesize, play, _print, hear if recognizer else None, args.turns)
     except (SynthError, TTSError, AudioDeviceError) as err:
         return _fail("demo", str(err))
     if args.out_dir is not None:
         (args.out_dir / "transcript.jsonl").write_text("".join(json.dumps(k) + "\n" for k in kept))
     if recognizer is not None:
-        print(f"heard {heard_correctly(turns, table)} of {len(turns)} commands correctly")
-    outcome = table.state.outcome.value if table.state.outcome else "unfinished"
-    print(f"outcome: {outcome} after {table.state.round} turns, seed {seed}")
+        print(f"heard {heard_correctly(turns, demo)} of {len(turns)} commands correctly")
+    print(f"outcome: {demo.game.outcome() or 'unfinished'} after {len(turns)} turns, seed {seed}")
     return EXIT_OK
 
 

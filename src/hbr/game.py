@@ -215,6 +215,17 @@ class Study:
 
 
 @dataclass(frozen=True, slots=True)
+class Demo:
+    """A game that the computer plays on the player's side, aloud (`hbr demo`):
+    ``next()`` is the player's next command, chosen from what the player may know;
+    ``player`` names the player's voice on the screen ("Hunter")."""
+
+    game: Game[Any]
+    next: Callable[[], Any]
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as the shell finds it."""
 
@@ -236,3 +247,5 @@ class GameSpec:
     #: The game's own subcommands (`hbr review`, `hbr blank-map` ...).
     tools: tuple[Tool, ...] = ()
     study: Study | None = None
+    #: A game for `hbr demo` from its number and the options (difficulty).
+    demo: Callable[[Setup], Demo] | None = None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hbr.game import GameSpec, Option, Setup
+from hbr.game import Demo, GameSpec, Option, Setup
+from hbr.games.hbr.bots import BlindBot
 from hbr.games.hbr.cues import CUES
 from hbr.games.hbr.mapgen import Difficulty
 from hbr.games.hbr.observer import common_replies
@@ -28,6 +29,13 @@ def new(setup: Setup) -> HBRTable:
     return table
 
 
+def demo(setup: Setup) -> Demo:
+    """The blind bot plays the hunter: it hears only the Observer's events."""
+    table = new(setup)
+    bot = BlindBot(table.difficulty, table.state.rules)
+    return Demo(table, lambda: bot.act(table.turns[-1].events if table.turns else ()), "Hunter")
+
+
 def resume(record: object, setup: Setup) -> HBRTable:
     return restore(record, setup.cues, setup.detail, dict(setup.aliases))
 
@@ -51,4 +59,5 @@ SPEC = GameSpec(
     spoken_example="a direction like north east, or toward the rabbit, or capture and a corner",
     tools=TOOLS,
     study=STUDY,
+    demo=demo,
 )

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from hbr.game import GameSpec, Note, Option, Setup
-from hbr.games.jumpers.bots import LEVELS
-from hbr.games.jumpers.phrases import JumpersGrammar
+import random
+
+from hbr.game import Demo, GameSpec, Note, Option, Setup
+from hbr.games.jumpers.bots import LEVELS, Bot
+from hbr.games.jumpers.phrases import Ask, Command, JumpersGrammar, Order, Question
 from hbr.games.jumpers.simulate import STUDY
-from hbr.games.jumpers.state import Goal, Side
-from hbr.games.jumpers.table import JumpersTable, restore
+from hbr.games.jumpers.state import Goal, Side, name
+from hbr.games.jumpers.table import JumpersTable, resolve, restore
 
 
 def new(setup: Setup) -> JumpersTable:
@@ -16,6 +18,24 @@ def new(setup: Setup) -> JumpersTable:
         setup.seed, Side(str(options.get("colour") or "south")), str(options.get("difficulty") or "normal"),
         Goal(str(options.get("goal") or "short")), 2 if options.get("two_players") else 1, setup.cues, setup.detail,
     )
+
+
+def demo(setup: Setup) -> Demo:
+    """The computer plays south against itself as north, at the same level; south's
+    moves are said as a player would: short when that is enough ("hare north west"),
+    else in full ("cat at 3 2 jumps north east")."""
+    table = new(setup)
+    bot = Bot(table.level, random.Random(setup.seed))
+
+    def next_order() -> Command:
+        move = bot.move(table.state)
+        if move.frm is None or move.direction is None:
+            return Ask(Question.PASS)
+        kind = table.state.stack(move.frm)[-1][1]
+        short = Order(kind, None, move.direction, None)
+        return short if resolve(table.state, short)[0] == move else Order(kind, name(move.frm), move.direction, move.jump)
+
+    return Demo(table, next_order, "South")
 
 
 def resume(record: object, setup: Setup) -> JumpersTable:
@@ -46,4 +66,5 @@ SPEC = GameSpec(
         "win": (Note(523, 0.12, chord=(1.25, 1.5)), Note(784, 0.3, chord=(1.25, 1.5))),
     },
     study=STUDY,
+    demo=demo,
 )

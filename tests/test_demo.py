@@ -32,3 +32,13 @@ def test_demo_without_loopback(run_hbr: Run) -> None:
     assert result.returncode == 0, result.stderr
     assert "heard " not in result.stdout
     assert result.stdout.splitlines()[-1].startswith("outcome: ")
+
+
+def test_a_demo_of_jumpers_says_south_s_moves_and_the_observer_answers(run_hbr: Run) -> None:
+    result = run_hbr("demo", "jumpers", "--seed", "3", "--difficulty", "easy", "--turns", "3", "--silent", timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    moves = [line for line in lines if line.startswith("South: ")]
+    assert len(moves) == 3 and all(move.split()[1] in ("frog", "cat", "hare") for move in moves), lines
+    assert any(line.startswith("Observer: ") and "The computer" in line for line in lines), lines
+    assert lines[-1] == "outcome: unfinished after 3 turns, seed 3"

@@ -1,10 +1,11 @@
-"""The demo: the blind bot plays aloud, for a stage without a screen and as a self-test.
+"""The demo: the computer plays a game aloud, for a stage without a screen and as a self-test.
 
-The hunter's commands are spoken in one voice (espeak-ng), the Observer answers in
-another (the game's speech). With ``loopback`` the hunter's voice goes through the
-real recognizer and the engine acts on what was heard, so the whole pipeline talks
-to itself; a command not understood is said again (up to three times, a little
-slower each time) before the demo types it.
+Any game whose spec offers a :class:`hbr.game.Demo`: its computer player plays the
+player's side and says each command in one voice (espeak-ng, or a Piper voice), the
+Observer answers in another (the game's speech). With ``hear`` (the loopback) the
+player's voice goes through the real recognizer and the game acts on what was heard,
+so the whole pipeline talks to itself; a command not understood is said again (up to
+three times, a little slower each time) before the demo types it.
 """
 
 from __future__ import annotations
@@ -14,14 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hbr.games.hbr.bots import BlindBot
-from hbr.games.hbr.commands import Command
-from hbr.games.hbr.events import Event
-from hbr.games.hbr.phrases import spoken
-from hbr.games.hbr.table import HBRTable
+from hbr.game import Demo
 from hbr.grammar import Meta, Understood
 
-HUNTER_VOICE = "en+m3"
+#: The espeak-ng voice of the player's side when no Piper voice is there.
+PLAYER_VOICE = "en+m3"
 TRIES = (165, 140, 120)  # words per minute of each try
 MAX_TURNS = 80
 
@@ -34,17 +32,18 @@ class DemoTurn:
 
 
 def run_demo(
-    table: HBRTable,
-    hunter_voice: Callable[[str, int], np.ndarray],
+    demo: Demo,
+    player_voice: Callable[[str, int], np.ndarray],
     observer_voice: Callable[[str], tuple[np.ndarray, int]],
     play: Callable[[np.ndarray, int, str, str], None],
     echo: Callable[[str], None],
     hear: Callable[[np.ndarray], str | None] | None = None,
+    max_turns: int = MAX_TURNS,
 ) -> list[DemoTurn]:
     """Play a game aloud. ``play(audio, rate, who, words)`` sounds (and may keep) each
     utterance; ``hear`` is the recognizer, returning the phrase heard (None: nothing),
     for the loopback."""
-    bot = BlindBot(table.difficulty, table.state.rules)
+    game = demo.game
     turns: list[DemoTurn] = []
 
     def observer(text: str) -> None:
@@ -52,41 +51,39 @@ def run_demo(
         audio, rate = observer_voice(text)
         play(audio, rate, "observer", text)
 
-    observer(table.opening())
-    events: tuple[Event, ...] = ()
-    while not table.over and table.state.round < MAX_TURNS:
-        meant: Command = bot.act(events)
-        words = spoken(meant)
+    observer(game.opening())
+    while not game.over and len(turns) < max_turns:
+        meant = demo.next()
+        words = game.spoken(meant)
         heard_text: str | None = None
-        command: Command = meant
+        command = meant
         for wpm in TRIES:
-            audio = hunter_voice(words, wpm)
-            echo(f"Hunter: {words}")
-            play(audio, 16_000, "hunter", words)
+            audio = player_voice(words, wpm)
+            echo(f"{demo.player}: {words}")
+            play(audio, 16_000, demo.player.lower(), words)
             if hear is None:
                 heard_text = words
                 break
             phrase = hear(audio)
-            parsed = table.grammar.parse(phrase) if phrase else None
+            parsed = game.grammar.parse(phrase) if phrase else None
             if isinstance(parsed, Understood) and not isinstance(parsed.intent, Meta):
                 heard_text = phrase
                 command = parsed.intent
                 break
-            echo("  (not understood; the hunter says it again)")
+            echo(f"  (not understood; the {demo.player.lower()} says it again)")
         if hear is not None:
             echo(f"  meant: {meant}; heard: {heard_text or '(nothing, typed instead)'}")
-        reply = table.act(command)
-        events = table.turns[-1].events
+        reply = game.act(command)
         turns.append(DemoTurn(str(meant), heard_text, reply.words))
         observer(reply.words)
-    observer(table.closing())
+    observer(game.closing())
     return turns
 
 
-def heard_correctly(turns: list[DemoTurn], table: HBRTable) -> int:
-    """Turns whose heard words meant exactly the command the hunter meant."""
+def heard_correctly(turns: list[DemoTurn], demo: Demo) -> int:
+    """Turns whose heard words meant exactly the command the player meant."""
     right = 0
     for turn in turns:
-        parsed = table.grammar.parse(turn.heard) if turn.heard else None
+        parsed = demo.game.grammar.parse(turn.heard) if turn.heard else None
         right += isinstance(parsed, Understood) and str(parsed.intent) == turn.meant
     return right
