@@ -45,6 +45,9 @@ from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.microphone import Microphone
 from hbr.voice.recognizer import Recognizer, RecognizerError, decode
 
+#: The levels every game offers (HBR's forests, the other games' computer players).
+LEVELS = ("easy", "normal", "hard")
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -193,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     demos = [name for name, spec in registry().items() if spec.demo is not None]
     demo.add_argument("game", nargs="?", choices=demos, default=DEFAULT, help=f"which game (default {DEFAULT})")
     demo.add_argument("--seed", type=_seed, help="number of the game (default: random)")
-    demo.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
+    demo.add_argument("--difficulty", choices=LEVELS, default="normal",
                       help="the forest (hbr) or the computer players (default normal)")
     demo.add_argument("--turns", type=_positive, default=MAX_DEMO_TURNS,
                       help=f"stop after this many of the player's turns (default {MAX_DEMO_TURNS})")
@@ -242,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play many seeded games with the computer and print the statistics")
     sim.add_argument("--game", choices=games, default=DEFAULT, help=f"which game (default {DEFAULT})")
     sim.add_argument("--games", type=_positive, default=1000, help="how many games (default 1000)")
-    sim.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
+    sim.add_argument("--difficulty", choices=LEVELS, default="normal",
                      help="the forests (hbr) or both computer players (the others); default normal")
     sim.add_argument("--seed", type=_seed, default=0, help="game i is game number SEED+i (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to use, where the game can (default 1)")
