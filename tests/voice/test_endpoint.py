@@ -213,3 +213,23 @@ def test_what_follows_an_early_command_in_one_breath_is_its_tail(whisper: Whispe
         silence(0.5), words("toward the bear"), silence(0.08), words("up"), silence(1.0), words("down"), silence(1.0)
     ])
     assert [h.phrase for _, h in stream(Listener(whisper), audio)] == ["toward the bear", "down"]
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en+m3"])
+def test_a_pause_inside_a_phrase_does_not_make_it_two_commands(
+    whisper: WhisperRecognizer, voice: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A quarter of a second between "north" and "east" ends the utterance for the
+    endpointer; "north" may go on, so it is held, and the two parts are one command."""
+    audio = np.concatenate([silence(0.5), words("north", voice), silence(0.25), words("east", voice), silence(1.0)])
+    assert [h.phrase for _, h in stream(Listener(whisper), audio)] == ["north east"]
+    monkeypatch.setattr(endpoint, "HOLD_QUIET", 0.0)  # handed on as soon as the endpointer ends it
+    unheld = [h.phrase for _, h in stream(Listener(whisper), audio)]
+    assert unheld[0] == "north" and "north east" not in unheld
+
+
+def test_a_phrase_that_may_go_on_is_handed_on_when_the_speaker_stays_quiet(whisper: WhisperRecognizer) -> None:
+    spoken = words("north")
+    heard = stream(Listener(whisper), np.concatenate([silence(0.5), spoken, silence(1.5)]))
+    assert [h.phrase for _, h in heard] == ["north"]
+    assert heard[0][0] <= 0.5 + len(spoken) / RATE + endpoint.HOLD_QUIET + 0.25

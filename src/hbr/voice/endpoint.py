@@ -17,6 +17,11 @@ the grammar goes on from ("up", "capture north west", but not "north", which may
 become "north east"), the command is handed on at once. The pause must be longer
 than the closure of a stop inside a word: read at the first quiet frame, "western"
 was "west" and "easter" was "east" (docs/benchmarks.md).
+
+The other way round, a phrase that the grammar goes on from ("north", "left" in a
+game that also knows "left three times") is held until the speaker has been quiet
+for :data:`HOLD_QUIET`: if the speaker goes on, the two parts are read as one
+utterance, so that a pause inside "north ... east" is one move, not two.
 """
 
 from __future__ import annotations
@@ -53,6 +58,12 @@ EARLY_QUIET = 0.03
 HAND_ON_QUIET = 0.12
 #: How sure an early reading must be to be kept.
 EARLY_CONFIDENCE = 0.9
+#: A phrase that another phrase goes on from ("north", "left" before "left three
+#: times") is handed on only after this much quiet since its last word: when the
+#: speaker goes on within it, both parts are read as one utterance, so a pause inside
+#: "north ... east" is not two moves. Held at most HOLD_LONGEST seconds.
+HOLD_QUIET = 0.4
+HOLD_LONGEST = 1.0
 
 
 class History:
@@ -91,10 +102,10 @@ class Listener:
         self.band = BandCheck()
         self.reset()
 
-    @staticmethod
-    def _complete(phrase: str, among: frozenset[str]) -> bool:
-        """Whether no phrase goes on from this one: it cannot be the start of a longer command."""
-        return not any(other.startswith(phrase + " ") for other in among)
+    def _complete(self, phrase: str) -> bool:
+        """Whether no phrase the open utterance may be goes on from this one: it cannot
+        be the start of a longer command."""
+        return not any(other.startswith(phrase + " ") for other in self._among or self.recognizer.phrases)
 
     def reset(self) -> None:
         """Forget what was heard (used while the game itself is speaking). What the
@@ -110,6 +121,7 @@ class Listener:
         self._quiet = 0  # frames of quiet since the last speech
         self._early: Heard | None = None  # the reading of the utterance up to this pause
         self._handed = False  # its command was handed on early: the rest is its tail
+        self._held: tuple[Heard, float, float] | None = None  # a phrase that may go on, its start, when held
         self._framer = Framer(self._ep.frame_bytes // 2)
         self._seconds = 0.0
         self._history = History()
@@ -140,6 +152,8 @@ class Listener:
                     self._open, self._seconds = self._listen(), 0.0
                     # where its speech began, or where an over-long one before it was cut
                     self._began = self._ep.speech_start if self._cut_at is None else self._cut_at
+                    if self._held is not None:  # the speaker went on: one utterance with the held phrase
+                        self._began, self._held = self._held[1], None
                 if not raw:
                     self._open.feed(np.frombuffer(out, np.int16))
                 self._seconds += self._ep.frame_length
@@ -147,19 +161,33 @@ class Listener:
             if ended:
                 self._handed = False
             if self._open is not None and (ended or self._seconds > MAX_SECONDS):
-                if raw and ended and self._early is not None:  # read already, nothing said since
-                    self._open.finish()
-                    done.append(self._early)
+                heard = self._finish(raw, ended)
+                if raw and ended and heard.phrase is not None and not self._complete(heard.phrase):
+                    self._held = (heard, self._began, self._clock)  # it may go on: wait for the rest
                 else:
-                    if raw:
-                        end = self._ep.speech_end if ended else self._clock
-                        self._open.feed(self._history.between(self._began - MARGIN, end + MARGIN))
-                    done.append(self._open.finish())
+                    done.append(heard)
                 self._open, self._early = None, None
                 self._cut_at = None if ended else self._clock
             elif raw and self._open is not None:
                 done += self._early_reading()
+            if self._held is not None and not self._ep.in_speech and (
+                self._quiet >= self._frames(HOLD_QUIET) or self._clock - self._held[2] >= HOLD_LONGEST
+            ):
+                done.append(self._held[0])
+                self._held = None
         return done
+
+    def _finish(self, raw: bool, ended: bool) -> Heard:
+        """What the open utterance was: its early reading when nothing was said since,
+        else its whole audio read now."""
+        assert self._open is not None
+        if raw and ended and self._early is not None:
+            self._open.finish()
+            return self._early
+        if raw:
+            end = self._ep.speech_end if ended else self._clock
+            self._open.feed(self._history.between(self._began - MARGIN, end + MARGIN))
+        return self._open.finish()
 
     def _listen(self) -> Utterance:
         self._among = self.expected()
@@ -189,7 +217,7 @@ class Listener:
         early = self._early
         if early is None or early.phrase is None or self._quiet != self._frames(HAND_ON_QUIET):
             return []
-        if not self._complete(early.phrase, self._among or self.recognizer.phrases):
+        if not self._complete(early.phrase):
             return []
         self._open.finish()
         self._open, self._early, self._handed = None, None, True

@@ -1,0 +1,102 @@
+"""Each game's own phrases through each recognizer: how well the shared voice layer
+serves a game it was not tuned on.
+
+Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx]
+
+For every game of the registry, a seeded sample of its grammar's phrases (all of them
+when there are fewer) and the corpus's other sentences (bench/corpus.py) are spoken by
+three espeak-ng voices at 160 words a minute, clean, and streamed through the game's
+own listener with a recognizer built for that game's phrases, one session per voice,
+as in bench/speech.py. Right: every utterance heard in the clip meant the command said
+(the game's grammar decides what a phrase means); wrong: one meant another command.
+Both acceptance models (Whisper's, pocketsphinx's) were fitted on Hunter Bear
+Rabbit's phrases only, so these numbers are out of sample for the other games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from corpus import clips, sessions  # noqa: E402
+from speech import speech_end, stream  # noqa: E402
+
+from hbr.games import registry  # noqa: E402
+from hbr.grammar import Grammar, Meta, Understood  # noqa: E402
+from hbr.voice.endpoint import Listener  # noqa: E402
+from hbr.voice.models import WHISPER, find_model  # noqa: E402
+from hbr.voice.recognizer import Recognizer  # noqa: E402
+
+VOICES = ("en-us", "en+m3", "en+f2")
+
+
+def meaning(grammar: Grammar[object], text: str | None) -> object:
+    parsed = grammar.parse(text) if text else None
+    return str(parsed.intent) if isinstance(parsed, Understood) else None
+
+
+def sample(grammar: Grammar[object], n: int, seed: int = 7) -> list[str]:
+    """Commands of the game (not the shared requests, which every game has), seeded."""
+    own = [p for p in grammar.phrases() if not isinstance(getattr(grammar.parse(p), "intent", None), Meta)]
+    return sorted(random.Random(seed).sample(own, min(n, len(own))))
+
+
+def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n: int) -> None:
+    grammar = registry()[game].grammar()
+    phrases = sample(grammar, n)
+    right = wrong = commands = taken = others = 0
+    delays: list[float] = []
+    missed: list[str] = []
+    for session in sessions(clips(VOICES, (160,), ("clean",), commands=phrases)):
+        listener = Listener(make(grammar.phrases()))
+        for clip in session:
+            heard, delay = stream(listener, clip.audio, speech_end(clip.audio))
+            got = {meaning(grammar, h.phrase) for h in heard if h.phrase} - {None}
+            if clip.is_command:
+                want = meaning(grammar, clip.text)
+                commands += 1
+                right += got == {want}
+                wrong += bool(got - {want})
+                if got != {want}:
+                    missed.append(clip.text)
+                if delay is not None and got == {want}:
+                    delays.append(delay)
+            else:
+                others += 1
+                taken += bool(got)
+    words = statistics.mean(len(p.split()) for p in phrases)
+    print(f"{game:>10} {backend:>12}: commands {right / commands:6.1%} right, {wrong / commands:5.1%} wrong "
+          f"(n={commands}, {len(phrases)} phrases of {len(grammar.phrases())}, {words:.1f} words on average); "
+          f"other speech taken {taken / others:5.1%} (n={others}); p50 {statistics.median(delays) * 1000 if delays else 0:.0f} ms")
+    often = sorted(set(missed), key=missed.count, reverse=True)[:6]
+    if often:
+        print(f"{'':>25}  most often missed: {', '.join(often)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phrases", type=int, default=40, help="phrases per game (default 40)")
+    parser.add_argument("--backend", choices=("whisper", "pocketsphinx"))
+    args = parser.parse_args()
+    from hbr.voice.sphinx import SphinxRecognizer
+    from hbr.voice.whisper import WhisperRecognizer
+
+    makers: list[tuple[str, Callable[[list[str]], Recognizer]]] = []
+    model = find_model(WHISPER).path
+    if args.backend in (None, "whisper") and model is not None:
+        makers.append(("whisper", lambda phrases: WhisperRecognizer(phrases, model)))
+    if args.backend in (None, "pocketsphinx"):
+        makers.append(("pocketsphinx", SphinxRecognizer))
+    for game in registry():
+        for backend, make in makers:
+            measure(game, backend, make, args.phrases)
+
+
+if __name__ == "__main__":
+    main()
