@@ -1,7 +1,7 @@
 """Each game's own phrases through each recognizer: how well the shared voice layer
 serves a game it was not tuned on.
 
-Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx]
+Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx] [--game NAME]
 
 For every game of the registry, a seeded sample of its grammar's phrases (all of them
 when there are fewer) and the corpus's other sentences (bench/corpus.py) are spoken by
@@ -53,6 +53,7 @@ def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n:
     right = wrong = commands = taken = others = 0
     delays: list[float] = []
     missed: list[str] = []
+    mistaken: list[str] = []
     for session in sessions(clips(VOICES, (160,), ("clean",), commands=phrases)):
         listener = Listener(make(grammar.phrases()))
         for clip in session:
@@ -63,6 +64,8 @@ def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n:
                 commands += 1
                 right += got == {want}
                 wrong += bool(got - {want})
+                if got - {want}:
+                    mistaken.append(f"{clip.text!r} ({clip.voice}) as {sorted(map(str, got - {want}))}")
                 if got != {want}:
                     missed.append(clip.text)
                 if delay is not None and got == {want}:
@@ -77,12 +80,15 @@ def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n:
     often = sorted(set(missed), key=missed.count, reverse=True)[:6]
     if often:
         print(f"{'':>25}  most often missed: {', '.join(often)}")
+    if mistaken:
+        print(f"{'':>25}  taken for another: {'; '.join(mistaken)}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phrases", type=int, default=40, help="phrases per game (default 40)")
     parser.add_argument("--backend", choices=("whisper", "pocketsphinx"))
+    parser.add_argument("--game", choices=list(registry()), help="one game only")
     args = parser.parse_args()
     from hbr.voice.sphinx import SphinxRecognizer
     from hbr.voice.whisper import WhisperRecognizer
@@ -93,7 +99,7 @@ def main() -> None:
         makers.append(("whisper", lambda phrases: WhisperRecognizer(phrases, model)))
     if args.backend in (None, "pocketsphinx"):
         makers.append(("pocketsphinx", SphinxRecognizer))
-    for game in registry():
+    for game in [args.game] if args.game else registry():
         for backend, make in makers:
             measure(game, backend, make, args.phrases)
 
