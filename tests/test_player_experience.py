@@ -197,9 +197,14 @@ def test_review_svg_has_what_a_helper_needs(run_hbr: Run, tmp_path: Path) -> Non
     assert {"obstacles", "hunter-path", "bear-path", "rabbit-path", "hole", "legend"} <= ids
     obstacles = next(g for g in svg.iter(f"{SVG}g") if g.get("id") == "obstacles")
     assert len(list(obstacles)) == 5
-    hunter = next(g for g in svg.iter(f"{SVG}g") if g.get("id") == "hunter-path")
-    labels = [t.text for t in hunter.iter(f"{SVG}text")]
-    assert labels[0] == "0" and labels == [str(i) for i in range(len(labels))]
+    for name in ("hunter", "bear", "rabbit"):
+        path = next(g for g in svg.iter(f"{SVG}g") if g.get("id") == f"{name}-path")
+        turns = [int(n) for t in path.iter(f"{SVG}text") for n in str(t.text).split(", ")]
+        assert sorted(turns) == list(range(len(turns))) and turns[0] == 0  # every turn once
+    # no two labels at one place: a cell visited again gets one label, each animal its own side
+    everything = [(t.get("x"), t.get("y")) for g in svg.iter(f"{SVG}g") if str(g.get("id")).endswith("-path")
+                  for t in g.iter(f"{SVG}text")]
+    assert len(everything) == len(set(everything))
 
 
 def test_blank_map_svg_has_obstacles_only(run_hbr: Run, tmp_path: Path) -> None:

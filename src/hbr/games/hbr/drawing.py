@@ -54,6 +54,10 @@ def blank_map_svg(field: Field) -> str:
     return ET.tostring(svg, encoding="unicode")
 
 
+#: Where each animal's turn numbers go around its mark: offset x, offset y, text anchor.
+LABEL_PLACE = {"hunter": (5, -5, "start"), "bear": (5, 13, "start"), "rabbit": (-5, -5, "end")}
+
+
 def review_svg(trail: list[State], seed: object = None) -> str:
     """``trail``: the state before the first turn, then after each turn."""
     field = trail[0].field
@@ -69,12 +73,19 @@ def review_svg(trail: list[State], seed: object = None) -> str:
             "fill": "none", "points": " ".join(f"{x:.0f},{y:.0f}" for x, y in map(_centre, points)),
             "stroke-width": "3", "stroke-opacity": "0.7",
         })
+        # one mark and one label per cell ("3, 4, 7" where it stood more than once), and each
+        # animal's label on its own side of the mark, so that no two numbers are drawn over each other
+        turns: dict[object, list[int]] = {}
         for turn, p in enumerate(points):
+            turns.setdefault(p, []).append(turn)
+        dx, dy, anchor = LABEL_PLACE[name]
+        for p, when in turns.items():
             x, y = _centre(p)
             ET.SubElement(group, "circle", cx=f"{x:.0f}", cy=f"{y:.0f}", r="4")
-            label = ET.SubElement(group, "text", {"x": f"{x + 5:.0f}", "y": f"{y - 5:.0f}", "stroke": "none",
-                                                  "font-size": "11", "font-family": "sans-serif"})
-            label.text = str(turn)
+            label = ET.SubElement(group, "text", {"x": f"{x + dx:.0f}", "y": f"{y + dy:.0f}", "stroke": "none",
+                                                  "font-size": "11", "font-family": "sans-serif",
+                                                  "text-anchor": anchor})
+            label.text = ", ".join(map(str, when))
     legend = ET.SubElement(svg, "g", {"id": "legend", "font-size": "14", "font-family": "sans-serif"})
     y = MARGIN + field.height * CELL + 25
     for i, (name, colour) in enumerate([*COLOURS.items(), ("obstacle", "#222222")]):
