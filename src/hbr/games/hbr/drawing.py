@@ -75,7 +75,7 @@ def review_svg(trail: list[State], seed: object = None) -> str:
         })
         # one mark and one label per cell ("3, 4, 7" where it stood more than once), and each
         # animal's label on its own side of the mark, so that no two numbers are drawn over each other
-        turns: dict[object, list[int]] = {}
+        turns: dict[Point, list[int]] = {}
         for turn, p in enumerate(points):
             turns.setdefault(p, []).append(turn)
         dx, dy, anchor = LABEL_PLACE[name]
