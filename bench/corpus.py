@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hbr.games import registry
 from hbr.games.hbr.phrases import HBRGrammar
+from hbr.grammar import Grammar, Meta, Understood
 from hbr.speech.tts import Synthesizer
 from hbr.speech.voices import find_piper, open_piper
 from hbr.voice.audio import RATE, mix_at_snr, pad, to_mono16k
@@ -51,6 +53,19 @@ NON_COMMANDS = [
     "repeatedly knocking", "never mind",
 ]
 CONDITIONS = ("clean", "20 dB", "10 dB")
+
+
+def intent(grammar: Grammar[object], text: str | None) -> object:
+    """What the game makes of a phrase (None: not understood)."""
+    parsed = grammar.parse(text) if text else None
+    return parsed.intent if isinstance(parsed, Understood) else None
+
+
+def own_phrases(game: str, n: int, seed: int = 7) -> list[str]:
+    """A seeded sample of ``n`` of a game's own commands (not the requests every game shares)."""
+    grammar = registry()[game].grammar()
+    own = [p for p in grammar.phrases() if not isinstance(intent(grammar, p), Meta)]
+    return sorted(random.Random(seed).sample(own, min(n, len(own))))
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,6 @@ so its false accepts are nearly in-sample.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import defaultdict
 from multiprocessing import Pool
@@ -39,12 +38,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from corpus import CONDITIONS, FIT_PHRASES, Clip, clips, sessions  # noqa: E402
+from corpus import CONDITIONS, FIT_PHRASES, Clip, clips, intent, own_phrases, sessions  # noqa: E402
 from logistic import newton  # noqa: E402
 from real import as_clips  # noqa: E402
 
 from hbr.games import DEFAULT, registry  # noqa: E402
-from hbr.grammar import Grammar, Meta, Understood  # noqa: E402
 from hbr.voice.acceptance import AcceptanceModel, expand  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.sphinx import FEATURES, MODEL_FILE, SphinxRecognizer  # noqa: E402
@@ -63,18 +61,6 @@ OTHER_VOICES = ("en-us", "en+m3", "en+f2")
 
 #: Per clip: each utterance's evidence, and whether it was the command said.
 Measured = list[tuple[Clip, list[tuple[tuple[float, ...], bool]]]]
-
-
-def intent(grammar: Grammar[object], text: str) -> object:
-    parsed = grammar.parse(text) if text else None
-    return parsed.intent if isinstance(parsed, Understood) else None
-
-
-def own_phrases(game: str) -> list[str]:
-    """A seeded sample of a game's own commands (not the requests every game shares)."""
-    grammar = registry()[game].grammar()
-    own = [p for p in grammar.phrases() if not isinstance(intent(grammar, p), Meta)]
-    return sorted(random.Random(7).sample(own, min(OTHER_PHRASES, len(own))))
 
 
 def measure(job: tuple[str, list[Clip]]) -> Measured:
@@ -144,7 +130,7 @@ def main() -> None:
     with Pool(args.workers) as pool:
         corpus = [(DEFAULT, s) for s in sessions(clips(commands=FIT_PHRASES))]
         for game in others:
-            corpus += [(game, s) for s in sessions(clips(OTHER_VOICES, (160,), commands=own_phrases(game)))]
+            corpus += [(game, s) for s in sessions(clips(OTHER_VOICES, (160,), commands=own_phrases(game, OTHER_PHRASES)))]
         corpus += [(DEFAULT, as_clips("fit")), (DEFAULT, as_clips("test"))]
         *measured_sessions, real_test = pool.map(measure, corpus, chunksize=1)
         measured = [row for session in measured_sessions for row in session]

@@ -16,7 +16,6 @@ Rabbit's phrases only, so these numbers are out of sample for the other games.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from collections.abc import Callable
@@ -24,11 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from corpus import clips, sessions  # noqa: E402
+from corpus import clips, intent, own_phrases, sessions  # noqa: E402
 from speech import speech_end, stream  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
-from hbr.grammar import Grammar, Meta, Understood  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.recognizer import Recognizer  # noqa: E402
@@ -36,20 +34,9 @@ from hbr.voice.recognizer import Recognizer  # noqa: E402
 VOICES = ("en-us", "en+m3", "en+f2")
 
 
-def meaning(grammar: Grammar[object], text: str | None) -> object:
-    parsed = grammar.parse(text) if text else None
-    return str(parsed.intent) if isinstance(parsed, Understood) else None
-
-
-def sample(grammar: Grammar[object], n: int, seed: int = 7) -> list[str]:
-    """Commands of the game (not the shared requests, which every game has), seeded."""
-    own = [p for p in grammar.phrases() if not isinstance(getattr(grammar.parse(p), "intent", None), Meta)]
-    return sorted(random.Random(seed).sample(own, min(n, len(own))))
-
-
 def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n: int) -> None:
     grammar = registry()[game].grammar()
-    phrases = sample(grammar, n)
+    phrases = own_phrases(game, n)
     right = wrong = commands = taken = others = 0
     delays: list[float] = []
     missed: list[str] = []
@@ -58,9 +45,9 @@ def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n:
         listener = Listener(make(grammar.phrases()))
         for clip in session:
             heard, delay = stream(listener, clip.audio, speech_end(clip.audio))
-            got = {meaning(grammar, h.phrase) for h in heard if h.phrase} - {None}
+            got = {intent(grammar, h.phrase) for h in heard if h.phrase} - {None}
             if clip.is_command:
-                want = meaning(grammar, clip.text)
+                want = intent(grammar, clip.text)
                 commands += 1
                 right += got == {want}
                 wrong += bool(got - {want})

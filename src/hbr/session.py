@@ -31,6 +31,11 @@ CONFIRM_BELOW = 0.75
 GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, Meta.REVEAL)
 #: Requests that change a saved setting: by voice, asked back when unsure, like a move.
 SETTINGS = (Meta.FASTER, Meta.SLOWER, Meta.LOUDER, Meta.QUIETER, Meta.VERBOSE, Meta.BRIEF)
+#: Each step of the voice: how it changes the preferences, the word that undoes it, its limit.
+VOICE_STEPS: dict[Meta, tuple[Callable[[SpeechPrefs], SpeechPrefs], str, str]] = {
+    Meta.FASTER: (SpeechPrefs.faster, "slower", "fastest"), Meta.SLOWER: (SpeechPrefs.slower, "faster", "slowest"),
+    Meta.LOUDER: (SpeechPrefs.louder, "quieter", "loudest"), Meta.QUIETER: (SpeechPrefs.quieter, "louder", "quietest"),
+}
 
 
 class SettingNotSaved(OSError):
@@ -160,23 +165,8 @@ class SessionCore(Generic[C]):
             case Meta.RESUME:
                 self.paused = False
                 return [Say("Resumed. " + (self.last or ""))]
-            case Meta.FASTER | Meta.SLOWER:
-                faster = meta is Meta.FASTER
-                before, self.prefs = self.prefs, self.prefs.faster() if faster else self.prefs.slower()
-                if self.prefs == before:
-                    return [Say(f"{before.rate} words a minute is already the {'fastest' if faster else 'slowest'}.")]
-                return [Adjust(self.prefs), Keep("rate", self.prefs.rate),
-                        Say(f"{'Faster' if faster else 'Slower'}: {self.prefs.rate} words a minute. "
-                            f"Say {'slower' if faster else 'faster'} to undo.")]
-            case Meta.LOUDER | Meta.QUIETER:
-                louder = meta is Meta.LOUDER
-                before, self.prefs = self.prefs, self.prefs.louder() if louder else self.prefs.quieter()
-                if self.prefs == before:
-                    return [Say(f"Volume {round(before.volume * 100)} percent is already the "
-                                f"{'loudest' if louder else 'quietest'}.")]
-                return [Adjust(self.prefs), Keep("volume", self.prefs.volume),
-                        Say(f"Volume {round(self.prefs.volume * 100)} percent. "
-                            f"Say {'quieter' if louder else 'louder'} to undo.")]
+            case Meta.FASTER | Meta.SLOWER | Meta.LOUDER | Meta.QUIETER:
+                return self._voice(meta)
             case Meta.VERBOSE | Meta.BRIEF:
                 return self._detail(+1 if meta is Meta.VERBOSE else -1)
             case Meta.QUIT:
@@ -188,6 +178,18 @@ class SessionCore(Generic[C]):
             case _ if meta in GAME_ANSWERS:
                 return [Say(self.game.answer(meta))]
         return []
+
+    def _voice(self, meta: Meta) -> list[Effect]:
+        """One step of the voice's rate or volume, said with the word that undoes it; at
+        a limit, said so and nothing changed."""
+        step, undo, limit = VOICE_STEPS[meta]
+        before, self.prefs = self.prefs, step(self.prefs)
+        rate = meta in (Meta.FASTER, Meta.SLOWER)
+        now = f"{self.prefs.rate} words a minute" if rate else f"Volume {round(self.prefs.volume * 100)} percent"
+        if self.prefs == before:
+            return [Say(f"{now} is already the {limit}.")]
+        setting = Keep("rate", self.prefs.rate) if rate else Keep("volume", self.prefs.volume)
+        return [Adjust(self.prefs), setting, Say(f"{f'{meta.value.capitalize()}: ' if rate else ''}{now}. Say {undo} to undo.")]
 
     def _detail(self, step: int) -> list[Effect]:
         """"more detail" and "brief" go one level up or down (brief, normal, verbose), so

@@ -4,6 +4,7 @@ is recorded from the sink's monitor and measured against the speech it should be
 
 from __future__ import annotations
 
+import json
 import queue
 import subprocess
 import threading
@@ -51,11 +52,17 @@ def wait_for(out: queue.Queue[str], seen: list[str], needle: str, seconds: float
 
 
 def quit_game(game: subprocess.Popen[str]) -> None:
-    """Type quit, as a player would, and wait for the game to end."""
-    assert game.stdin is not None
-    game.stdin.write("quit\n")
-    game.stdin.flush()
+    """Type quit, as a player would (if the game has not ended by itself), and wait for it to end."""
+    if game.poll() is None:
+        assert game.stdin is not None
+        game.stdin.write("quit\n")
+        game.stdin.flush()
     game.wait(timeout=30)
+
+
+def turns_of(transcript: Path) -> list[dict[str, object]]:
+    """The turn lines of a game's transcript."""
+    return [json.loads(line) for line in transcript.read_text().splitlines() if '"turn"' in line]
 
 
 def correlation(recording: np.ndarray, reference: np.ndarray) -> np.ndarray:

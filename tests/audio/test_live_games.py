@@ -4,13 +4,12 @@ The transcript must hold only what was said."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.audio.test_audio_path import lines_of, wait_for
+from tests.audio.test_audio_path import lines_of, quit_game, turns_of, wait_for
 
 pytestmark = pytest.mark.audio
 
@@ -45,15 +44,11 @@ def play_by_voice(
                     break
             else:
                 pytest.fail(f"{words!r} was never answered with {answer!r}: {seen[-6:]}")
-        assert proc.stdin is not None
-        proc.stdin.write("quit\n")
-        proc.stdin.flush()
-        proc.wait(timeout=30)
+        quit_game(proc)
     finally:
         if proc.poll() is None:
             proc.kill()
-    turns = [json.loads(line) for line in transcript.read_text().splitlines() if '"turn"' in line]
-    return seen, turns
+    return seen, turns_of(transcript)
 
 
 def in_order(turns: list[dict[str, object]]) -> list[object]:

@@ -5,7 +5,6 @@ game ends. The transcript must hold the commands the recordings said."""
 
 from __future__ import annotations
 
-import json
 import random
 import subprocess
 import time
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 import real
 
-from tests.audio.test_audio_path import lines_of, wait_for
+from tests.audio.test_audio_path import lines_of, quit_game, turns_of, wait_for
 
 pytestmark = pytest.mark.audio
 
@@ -61,15 +60,11 @@ def test_a_whole_game_by_real_voices(
                 time.sleep(1.5)
             if wait_for(out, seen, "Game over", 0.1):
                 break
-        if game.poll() is None:  # a long game: enough turns were heard
-            assert game.stdin is not None
-            game.stdin.write("quit\n")
-            game.stdin.flush()
-        game.wait(timeout=30)
+        quit_game(game)  # a long game: enough turns were heard
     finally:
         if game.poll() is None:
             game.kill()
-    turns = [json.loads(line) for line in transcript.read_text().splitlines() if '"turn"' in line]
+    turns = turns_of(transcript)
     assert turns, f"no turn was played: {seen[-20:]}"
     heard = [t["heard"] for t in turns]
     print(f"{len(meant)} recordings played, {len(turns)} turns played, game over: "
