@@ -81,7 +81,10 @@ def correlation(recording: np.ndarray, reference: np.ndarray) -> np.ndarray:
 def after_the_command(recording: np.ndarray, reference: np.ndarray) -> np.ndarray:
     """The recording from the first playing of ``reference`` on, with every playing of it
     silenced: what the game said in answer. Found by the waveform, not by the clock, for
-    the recorder starts late on a busy machine."""
+    the recorder starts late on a busy machine. Only the words of ``reference`` are
+    silenced, not the quiet after them: a quick reply may begin while that quiet plays."""
+    loud = np.nonzero(np.abs(reference.astype(np.int32)) > 0.05 * np.abs(reference).max())[0]
+    reference = reference[loud[0] : loud[-1] + 1]
     match = correlation(recording, reference)
     starts = np.nonzero(match >= 0.9 * match.max())[0]
     answer = recording[starts[0] :].copy()
