@@ -178,6 +178,32 @@ def test_variants() -> None:
     assert at(Phase.SPY_MOVE, d8=7, rules=Rules(short_spy=True)).spy_points == 4
 
 
+def test_the_diagonal_variant_steps_across_a_square_and_counts_it_as_one_point() -> None:
+    diagonal = Rules(diagonal=True)
+    state, events = apply(at(Phase.HUNTER_MOVE, facing=E, rules=diagonal), Act(Action.FORWARD_LEFT))
+    assert state.hunter == Point(6, 6) and state.facing is E  # forward left of east is north east; no turn
+    assert events[0].kind is Kind.STEPPED
+    # facing south, back is north and right is west
+    assert apply(at(Phase.HUNTER_MOVE, facing=So, rules=diagonal), Act(Action.BACK_RIGHT))[0].hunter == Point(4, 6)
+    spy = at(Phase.SPY_MOVE, spy=Point(9, 9), d8=1, plan=(TL,), rules=diagonal)
+    state, events = apply(spy, SpyMove((Heading.SOUTH_WEST,) * 3))
+    assert state.spy == Point(6, 6) and events[0].path == (Point(8, 8), Point(7, 7), Point(6, 6))
+    # the bullet still flies along the lines: facing north from (5, 5), (6, 6) is not on its line
+    shot = at(Phase.SPY_MOVE, spy=Point(9, 9), d8=1, plan=(S,), rules=diagonal)
+    assert apply(shot, SpyMove((Heading.SOUTH_WEST,) * 3))[0].winner is None
+
+
+def test_without_the_diagonal_variant_no_one_steps_diagonally() -> None:
+    with pytest.raises(IllegalCommand, match="diagonally only in the diagonal variant"):
+        apply(at(Phase.HUNTER_MOVE), Act(Action.FORWARD_RIGHT))
+    with pytest.raises(IllegalCommand, match="diagonally only in the diagonal variant"):
+        apply(at(Phase.PLAN, d8=2), Plan((F, Action.BACK_LEFT)))
+    with pytest.raises(IllegalCommand, match="along the lines, not diagonally"):
+        apply(at(Phase.SPY_MOVE, spy=Point(9, 9), d8=1, plan=(TL,)), SpyMove((Heading.SOUTH_WEST,) * 3))
+    with pytest.raises(IllegalCommand, match="only the way it faces"):  # forward only wins over diagonal
+        apply(at(Phase.HUNTER_MOVE, rules=Rules(diagonal=True, forward_only=True)), Act(Action.FORWARD_LEFT))
+
+
 def test_after_the_plan_a_new_series_is_rolled() -> None:
     state = at(Phase.SPY_MOVE, d8=1, plan=(F,))
     after, events = apply(state, SpyMove((W, W, W)))

@@ -30,6 +30,17 @@ def test_a_typed_game_as_the_spy(run_hbr: Run, user_dirs: dict[str, str]) -> Non
     assert again.stdout.startswith("Back in Spyhunting, series 2.")
 
 
+def test_a_typed_game_with_diagonal_steps(run_hbr: Run) -> None:
+    result = run_hbr("play", "spyhunting", "--text", "--seed", "5", "--diagonal", input="forward right\nquit\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert "Variants: diagonal steps; say rules to hear them." in out[0]
+    assert out[1].startswith("You step forward right to column 2, row 2.")
+    plain = run_hbr("play", "spyhunting", "--text", "--seed", "5", input="forward right\nquit\n")
+    assert any(line.startswith("You step forward to column 1, row 2. You step right to column 2")
+               for line in plain.stdout.splitlines()), plain.stdout
+
+
 def test_wrong_words_and_options_are_one_sentence(run_hbr: Run) -> None:
     result = run_hbr("play", "spyhunting", "--text", "--seed", "5", input="dance\nnorth\nquit\n")
     assert "I didn't catch that. Say actions like forward" in result.stdout

@@ -15,9 +15,9 @@ from hbr.games.spyhunting.state import HUNTER_HOME, Action, Phase, Rules, new_ga
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from(["easy", "normal"]), st.booleans(), st.booleans())
-def test_bot_games_keep_every_rule(seed: int, level: str, four_way: bool, short_spy: bool) -> None:
-    state = new_game(seed, Rules(four_way=four_way, short_spy=short_spy))
+@given(st.integers(0, 10_000), st.sampled_from(["easy", "normal"]), st.booleans(), st.booleans(), st.booleans())
+def test_bot_games_keep_every_rule(seed: int, level: str, four_way: bool, short_spy: bool, diagonal: bool) -> None:
+    state = new_game(seed, Rules(four_way=four_way, short_spy=short_spy, diagonal=diagonal))
     hunter, spy = HunterBot(level, random.Random(seed)), SpyBot(level, random.Random(seed + 1))
     while not state.over and state.series < 12:
         assert state.phase is Phase.HUNTER_MOVE

@@ -11,8 +11,9 @@ import pytest
 from hbr.game import RecordError
 from hbr.games.spyhunting.bots import HunterBot
 from hbr.games.spyhunting.phrases import Actions, GoTo, Path, SpyGrammar, Word
-from hbr.games.spyhunting.state import Action, Heading, Phase, Point, Side, roll
+from hbr.games.spyhunting.state import Action, Heading, Phase, Point, Rules, Side, roll
 from hbr.games.spyhunting.table import SpyTable, restore
+from hbr.grammar import Meta
 
 
 def hear(table: SpyTable, text: str) -> str:
@@ -36,6 +37,30 @@ def test_the_grammar_reads_actions_directions_and_points() -> None:
     assert "go to nine one" not in SpyGrammar(Side.HUNTER).phrases()
     # one action a phrase: a word that Whisper writes twice ("Forward, forward.") is still one step
     assert "forward forward" not in g.phrases() and "shoot two times" not in g.phrases()
+
+
+def test_diagonal_words_only_in_the_diagonal_variant() -> None:
+    plain, diagonal = SpyGrammar(), SpyGrammar(diagonal=True)
+    assert plain.parse("forward left").intent == Actions((Action.FORWARD, Action.LEFT))  # type: ignore[union-attr]
+    assert diagonal.parse("forward left").intent == Actions((Action.FORWARD_LEFT,))  # type: ignore[union-attr]
+    assert diagonal.parse("north north east").intent == Path((Heading.NORTH, Heading.NORTH_EAST))  # type: ignore[union-attr]
+    assert diagonal.parse("south west two times").intent == Path((Heading.SOUTH_WEST,) * 2)  # type: ignore[union-attr]
+    assert diagonal.parse("back right three times").intent == Actions((Action.BACK_RIGHT,) * 3)  # type: ignore[union-attr]
+    assert "north east" not in plain.phrases() and "forward right" not in plain.phrases()
+    assert {"north east", "forward right", "back left two times"} <= set(diagonal.phrases())
+    for phrase in diagonal.phrases():
+        assert not isinstance(diagonal.parse(phrase), type(diagonal.parse("dance"))), phrase
+
+
+def test_a_diagonal_game_says_its_rules_and_keeps_them_when_saved() -> None:
+    table = SpyTable(11, Side.SPY, "normal", Rules(diagonal=True))
+    assert "step diagonally" in table.answer(Meta.RULES)
+    assert "step diagonally" not in SpyTable(11, Side.SPY, "normal").answer(Meta.RULES)
+    assert "north east" in table.answer(Meta.HELP)
+    before = table.state.spy
+    assert hear(table, "south west").startswith(f"To column {before.x - 1}, row {before.y - 1}.")
+    again = restore(json.loads(json.dumps(table.record())))
+    assert again.state == table.state and again.state.rules.diagonal
 
 
 def test_the_hunters_series_by_voice() -> None:

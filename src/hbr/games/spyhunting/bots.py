@@ -12,14 +12,18 @@ import itertools
 import random
 
 from hbr.games.spyhunting.engine import Act, Plan, SpyMove, line_of_fire, plan_end, spy_path_problem, step_problem
-from hbr.games.spyhunting.state import HUNTER_HOME, Action, Heading, Phase, Point, State
+from hbr.games.spyhunting.state import HUNTER_HOME, LINES, Action, Heading, Phase, Point, Rules, State
 
 LEVELS = ("easy", "normal", "hard")
-MOVES = (Action.FORWARD, Action.BACK, Action.LEFT, Action.RIGHT, Action.TURN_LEFT, Action.TURN_RIGHT)
 HunterState = tuple[Point, Heading, bool]  # point, facing, has left home
 #: A spy bot chooses at random among the moves scored within this of the best
 #: (half a point of distance to its goal is 1/32).
 SPY_SLACK = 0.2
+
+
+def moves(rules: Rules) -> tuple[Action, ...]:
+    """The hunter's steps and turns that the variants allow (never a shot)."""
+    return tuple(a for a in Action if a is not Action.SHOOT and rules.allows(a))
 
 
 def spy_moves(state: State) -> dict[Point, tuple[Heading, ...]]:
@@ -30,7 +34,7 @@ def spy_moves(state: State) -> dict[Point, tuple[Heading, ...]]:
     for _ in range(points):
         reached: dict[Point, tuple[Heading, ...]] = {}
         for p, path in frontier.items():
-            for h in Heading:
+            for h in state.rules.directions:
                 q = p + h
                 if q.on_board and q != state.hunter and q not in reached:
                     reached[q] = (*path, h)
@@ -51,14 +55,10 @@ def hunter_reach(state: State, start: HunterState, budget: int) -> dict[HunterSt
         nxt = []
         for hs in frontier:
             point, facing, left = hs
-            for action in MOVES:
+            for action in moves(state.rules):
                 if action.is_step and step_problem(state, point, facing, action, left):
                     continue
-                if action.is_turn:
-                    to: HunterState = (point, facing.turned(action.quarters), left)
-                else:
-                    p = point + facing.turned(action.quarters)
-                    to = (p, facing, left or p.distance(HUNTER_HOME) >= 3)
+                to = _next(hs, action)
                 if to not in seen:
                     seen[to] = (*seen[hs], action)
                     nxt.append(to)
@@ -73,7 +73,7 @@ def covered(state: State, point: Point, facing: Heading) -> frozenset[Point]:
 
 @functools.cache
 def _covered(point: Point, facing: Heading, four_way: bool) -> frozenset[Point]:
-    headings = list(Heading) if four_way else [facing]
+    headings = LINES if four_way else (facing,)
     return frozenset(p for h in headings for p in line_of_fire(point, h))
 
 
@@ -95,7 +95,7 @@ class HunterBot:
         """The four-sided die's actions: to the point from which the best plan follows."""
         start: HunterState = (state.hunter, state.facing, state.hunter_left_home)
         options = []
-        for seq in itertools.product(MOVES, repeat=state.d4):
+        for seq in itertools.product(moves(state.rules), repeat=state.d4):
             hs, ok = start, True
             for action in seq:
                 point, facing, left = hs
@@ -122,7 +122,7 @@ class HunterBot:
             line = covered(state, state.hunter, state.facing)
             first = (Action.SHOOT,) if state.spy in line else ()
             for _ in range(50):
-                plan = _filled(state, first + tuple(self.rng.choice(MOVES) for _ in range(state.d8 - len(first))),
+                plan = _filled(state, first + tuple(self.rng.choice(moves(state.rules)) for _ in range(state.d8 - len(first))),
                                state.d8)
                 if plan is not None:
                     return Plan(plan)
@@ -161,8 +161,8 @@ class HunterBot:
 def _next(hs: HunterState, action: Action) -> HunterState:
     point, facing, left = hs
     if action.is_turn:
-        return point, facing.turned(action.quarters), left
-    p = point + facing.turned(action.quarters)
+        return point, facing.turned(action.eighths), left
+    p = point + facing.turned(action.eighths)
     return p, facing, left or p.distance(HUNTER_HOME) >= 3
 
 

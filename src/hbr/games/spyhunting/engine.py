@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from dataclasses import dataclass
 
 from hbr.games.spyhunting.state import (
     HOME_DISTANCE,
     HUNTER_HOME,
+    LINES,
     SPY_HOME,
     Action,
     Heading,
     Phase,
     Point,
+    Rules,
     Side,
     State,
     roll,
@@ -84,11 +87,23 @@ class Event:
     dice: tuple[int, int] = (0, 0)
 
 
+@functools.cache
+def refusal(rules: Rules, action: Action) -> str:
+    """Why the variants played forbid this action anywhere ("" if they allow it).
+    (Cached: the bots ask millions of times a game.)"""
+    if rules.allows(action):
+        return ""
+    if action.is_diagonal and not rules.diagonal:
+        return "the hunter steps diagonally only in the diagonal variant"
+    return "the hunter moves only the way it faces"
+
+
 def step_problem(state: State, hunter: Point, facing: Heading, action: Action, left_home: bool) -> str:
     """Why the hunter may not take this step from ``hunter`` ("" if it may)."""
-    if state.rules.forward_only and action is not Action.FORWARD:
-        return "the hunter moves only the way it faces"
-    to = hunter + facing.turned(action.quarters)
+    refused = refusal(state.rules, action)
+    if refused:
+        return refused
+    to = hunter + facing.turned(action.eighths)
     if not to.on_board:
         return "that would leave the board"
     if to == HUNTER_HOME or (left_home and to.distance(HUNTER_HOME) < HOME_DISTANCE):
@@ -99,9 +114,9 @@ def step_problem(state: State, hunter: Point, facing: Heading, action: Action, l
 def _acted(state: State, hunter: Point, facing: Heading, action: Action, left_home: bool) -> tuple[Point, Heading, bool]:
     """Where one step or turn leaves the hunter (a forbidden step leaves it where it was)."""
     if action.is_turn:
-        return hunter, facing.turned(action.quarters), left_home
+        return hunter, facing.turned(action.eighths), left_home
     if action.is_step and not step_problem(state, hunter, facing, action, left_home):
-        hunter = hunter + facing.turned(action.quarters)
+        hunter = hunter + facing.turned(action.eighths)
         return hunter, facing, left_home or hunter.distance(HUNTER_HOME) >= HOME_DISTANCE
     return hunter, facing, left_home
 
@@ -127,6 +142,8 @@ def spy_path_problem(state: State, path: tuple[Heading, ...]) -> str:
     points = state.spy_points
     p = state.spy
     for heading in path:
+        if heading not in state.rules.directions:
+            return "the spy moves along the lines, not diagonally"
         p = p + heading
         if not p.on_board:
             return "that would leave the board"
@@ -196,8 +213,9 @@ def _plan(state: State, actions: tuple[Action, ...]) -> tuple[State, tuple[Event
         raise IllegalCommand(f"The plan must have exactly {state.d8} actions, not {len(actions)}.")
     if sum(a is Action.SHOOT for a in actions) > 1:
         raise IllegalCommand("The plan may hold one shot at most.")
-    if state.rules.forward_only and any(a.is_step and a is not Action.FORWARD for a in actions):
-        raise IllegalCommand("The hunter moves only the way it faces: steps are forward.")
+    refused = next((refusal(state.rules, a) for a in actions if refusal(state.rules, a)), "")
+    if refused:
+        raise IllegalCommand(f"{refused[0].upper()}{refused[1:]}.")
     if plan_end(state, actions) == state.phase_start:
         raise IllegalCommand("The plan may not end on the point where it begins.")
     return dataclasses.replace(state, phase=Phase.SPY_MOVE, plan=actions), (Event(Kind.PLAN_WRITTEN),)
@@ -230,7 +248,7 @@ def _carry_out(state: State, events: list[Event]) -> tuple[State, tuple[Event, .
         if action is Action.SHOOT:
             state = _shoot(state, events)
         elif action.is_turn:
-            facing = state.facing.turned(action.quarters)
+            facing = state.facing.turned(action.eighths)
             state = dataclasses.replace(state, facing=facing)
             events.append(Event(Kind.TURNED, action, heading=facing))
         else:
@@ -255,7 +273,7 @@ def _carry_out(state: State, events: list[Event]) -> tuple[State, tuple[Event, .
 
 
 def _shoot(state: State, events: list[Event]) -> State:
-    headings = list(Heading) if state.rules.four_way else [state.facing]
+    headings = LINES if state.rules.four_way else (state.facing,)
     on_line = any(state.spy in line_of_fire(state.hunter, h) for h in headings)
     if not on_line:
         events.append(Event(Kind.SHOT_MISSED, Action.SHOOT, state.hunter, state.facing))

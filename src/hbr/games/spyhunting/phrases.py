@@ -24,8 +24,6 @@ NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", 
 #: "forward two times": an action or direction said with how many times ("twice" was
 #: often not written by Whisper at all: one step heard for two).
 TIMES = {"two times": 2, "three times": 3}
-ACTION_WORDS: dict[str, Action] = {a.value: a for a in Action}
-HEADING_WORDS: dict[str, Heading] = {h.word: h for h in Heading}
 _TYPED: dict[str, tuple[str, ...]] = {
     "f": ("forward",), "b": ("back",), "l": ("left",), "r": ("right",), "tl": ("turn", "left"),
     "tr": ("turn", "right"), "s": ("shoot",), "fire": ("shoot",), "backward": ("back",), "backwards": ("back",),
@@ -88,17 +86,19 @@ WORD_PHRASES: dict[str, Word] = {
 Command = Actions | Path | GoTo | Word
 
 
-def _tokens(text: str) -> list[str]:
-    """Words and single digits ("67", as a recognizer may write "six seven", is 6 and 7)."""
+def _tokens(text: str, pairs: frozenset[str]) -> list[str]:
+    """Words and single digits ("67", as a recognizer may write "six seven", is 6 and 7);
+    ``pairs``: the two-word names of one action or direction ("turn left")."""
     out: list[str] = []
     for token in re.findall(r"[a-z]+|\d", text.lower()):
         out.extend(_TYPED.get(token, (token,)))
     out = [t for t in out if t not in ("and", "then", "the", "please", "a")]
-    return _repeated(out)
+    return _repeated(out, pairs)
 
 
-def _repeated(tokens: list[str]) -> list[str]:
-    """ "forward two times" (or typed "twice") as "forward forward", "turn left three times" as three turns."""
+def _repeated(tokens: list[str], pairs: frozenset[str]) -> list[str]:
+    """ "forward two times" (or typed "twice") as "forward forward", "turn left three
+    times" as three turns, "north east two times" (diagonal) as two steps north east."""
     out: list[str] = []
     last: list[str] = []
     i = 0
@@ -110,7 +110,7 @@ def _repeated(tokens: list[str]) -> list[str]:
             last = []
             i += 1 if word == "twice" else 2
             continue
-        last = tokens[i : i + 2] if tokens[i] == "turn" else [word]
+        last = tokens[i : i + 2] if " ".join(tokens[i : i + 2]) in pairs else [word]
         out += last
         i += len(last)
     return out
@@ -139,10 +139,15 @@ def _sequence(tokens: list[str], table: dict[str, object]) -> list[object] | Non
 
 
 class SpyGrammar:
-    """The language of one side (``side``), or of both (None, for `hbr recognize`)."""
+    """The language of one side (``side``), or of both (None, for `hbr recognize`);
+    with ``diagonal`` (the variant), also the diagonal steps ("forward left", "north
+    east"), which otherwise are read as two steps."""
 
-    def __init__(self, side: Side | None = None) -> None:
+    def __init__(self, side: Side | None = None, diagonal: bool = False) -> None:
         self.side = side
+        self.actions = {a.value: a for a in Action if diagonal or not a.is_diagonal}
+        self.headings = {h.word: h for h in Heading if diagonal or not h.diagonal}
+        self._pairs = frozenset(w for w in [*self.actions, *self.headings] if " " in w)
 
     def check_aliases(self) -> list[str]:
         return []  # the player's own words are Hunter Bear Rabbit's for now
@@ -150,11 +155,11 @@ class SpyGrammar:
     def phrases(self) -> list[str]:
         spoken: list[str] = []
         if self.side in (None, Side.HUNTER):
-            spoken += [a.value for a in Action]
-            spoken += [f"{a.value} {times}" for a, times in product(Action, TIMES) if a is not Action.SHOOT]
+            spoken += list(self.actions)
+            spoken += [f"{word} {times}" for word, times in product(self.actions, TIMES) if word != "shoot"]
         if self.side in (None, Side.SPY):
-            spoken += [h.word for h in Heading]
-            spoken += [f"{h.word} {times}" for h, times in product(Heading, TIMES)]
+            spoken += list(self.headings)
+            spoken += [f"{word} {times}" for word, times in product(self.headings, TIMES)]
             spoken += [f"go to {x} {y}" for x, y in product(NUMBER_WORDS, repeat=2)]
             spoken.append("stay here")
         spoken += [p for p, w in WORD_PHRASES.items() if w is not Word.STAY]
@@ -162,7 +167,7 @@ class SpyGrammar:
         return list(dict.fromkeys(spoken))
 
     def parse(self, text: str) -> Understood[Command] | NotUnderstood:
-        tokens = _tokens(text)
+        tokens = _tokens(text, self._pairs)
         meta = parse_meta(words(text))
         if meta is not None:
             return Understood(meta, text)
@@ -176,10 +181,10 @@ class SpyGrammar:
             if numbers is None or len(numbers) != 2:
                 return NotUnderstood(text, "Say go to, then the column and the row, like go to 6 7.")
             return Understood(GoTo(Point(*numbers)), text)
-        actions = _sequence(tokens, dict(ACTION_WORDS))
+        actions = _sequence(tokens, dict(self.actions))
         if actions is not None:
             return Understood(Actions(tuple(a for a in actions if isinstance(a, Action))), text)
-        headings = _sequence(tokens, dict(HEADING_WORDS))
+        headings = _sequence(tokens, dict(self.headings))
         if headings is not None:
             return Understood(Path(tuple(h for h in headings if isinstance(h, Heading))), text)
         if self.side is Side.SPY:

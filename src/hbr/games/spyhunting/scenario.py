@@ -17,9 +17,18 @@ from typing import Any
 from hbr.games.spyhunting.bots import spy_moves
 from hbr.games.spyhunting.engine import Act, Command, Event, IllegalCommand, Plan, SpyMove, apply
 from hbr.games.spyhunting.phrases import Actions, GoTo, Path, SpyGrammar
-from hbr.games.spyhunting.state import HUNTER_HOME, SPY_HOME, Heading, Phase, Point, Rules, State, new_game
-
-VARIANTS = ("capture-wins", "four-way", "forward-only", "short-spy")
+from hbr.games.spyhunting.state import (
+    HUNTER_HOME,
+    LINES,
+    SPY_HOME,
+    VARIANTS,
+    Heading,
+    Phase,
+    Point,
+    Rules,
+    State,
+    new_game,
+)
 
 
 class ScenarioError(ValueError):
@@ -44,7 +53,7 @@ def load(doc: object) -> tuple[State, list[dict[str, Any]]]:
     if hunter == spy:
         raise ScenarioError("the hunter and the spy start on the same point")
     facing = doc.get("facing", "north")
-    if facing not in [h.word for h in Heading]:
+    if facing not in [h.word for h in LINES]:
         raise ScenarioError('"facing" must be north, east, south or west')
     variants = doc.get("variants", [])
     if not isinstance(variants, list) or not set(variants) <= set(VARIANTS):
@@ -55,7 +64,7 @@ def load(doc: object) -> tuple[State, list[dict[str, Any]]]:
     series = doc.get("series", [])
     if not isinstance(series, list) or not all(isinstance(s, dict) for s in series):
         raise ScenarioError('"series" must be a list of objects with "dice", "hunter", "plan" and "spy"')
-    rules = Rules(**{v.replace("-", "_"): True for v in variants})
+    rules = Rules.from_options({v.replace("-", "_"): True for v in variants})
     state = dataclasses.replace(
         new_game(0, rules), hunter=hunter, facing=Heading[facing.upper()], spy=spy, phase_start=hunter,
         hunter_left_home=flags["hunter_left_home"] or hunter.distance(HUNTER_HOME) >= 3,
@@ -92,7 +101,7 @@ def _event(event: Event) -> dict[str, object]:
 
 def run(state: State, series: list[dict[str, Any]]) -> Iterator[dict[str, object]]:
     """One record per series: the truth after it, the events, or why it could not be played."""
-    grammar = SpyGrammar()
+    grammar = SpyGrammar(diagonal=state.rules.diagonal)
     for number, item in enumerate(series, 1):
         d4, d8 = _dice(item)
         state = dataclasses.replace(state, series=number, d4=d4, d8=d8, phase=Phase.HUNTER_MOVE,

@@ -5,6 +5,7 @@ Game ``i`` of a run with seed ``S`` is played with the dice of game number ``S +
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -14,7 +15,7 @@ from typing import Any
 from hbr.game import Option, Study, StudySetup
 from hbr.games.spyhunting.bots import LEVELS, HunterBot, SpyBot
 from hbr.games.spyhunting.engine import apply
-from hbr.games.spyhunting.state import Rules, State, new_game
+from hbr.games.spyhunting.state import VARIANTS, Rules, State, new_game
 
 #: A game still going after this many series is cut off (counted as unfinished).
 MAX_SERIES = 60
@@ -51,8 +52,7 @@ class Summary:
             "unfinished": self.games - sum(self.wins.values()), "mean_moves": self.mean_series,
             "games_per_second": self.games_per_second,
             "options": {"hunter": self.hunter_level, "spy": self.spy_level, "seed": self.seed,
-                        "capture_wins": self.rules.capture_wins, "four_way": self.rules.four_way,
-                        "forward_only": self.rules.forward_only, "short_spy": self.rules.short_spy},
+                        **dataclasses.asdict(self.rules)},
         }
 
 
@@ -71,12 +71,11 @@ def simulate(
                    games / seconds if seconds else 0.0)
 
 
-VARIANTS = ("capture-wins", "four-way", "forward-only", "short-spy")
 
 
 def study(setup: StudySetup, progress: Callable[[int], object]) -> dict[str, object]:
     """`hbr simulate --game spyhunting`: each side at its own level (else the setup's), with the variants asked for."""
-    rules = Rules(**{name.replace("-", "_"): bool(setup.options.get(name.replace("-", "_"))) for name in VARIANTS})
+    rules = Rules.from_options(setup.options)
     hunter, spy = (str(setup.options.get(side) or setup.difficulty) for side in ("hunter", "spy"))
     return simulate(setup.games, hunter, spy, setup.seed, rules, progress).as_dict()
 

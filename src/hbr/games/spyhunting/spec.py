@@ -9,12 +9,10 @@ from hbr.games.spyhunting.simulate import STUDY
 from hbr.games.spyhunting.state import Rules, Side
 from hbr.games.spyhunting.table import SpyTable, restore
 
-VARIANTS = ("capture-wins", "four-way", "forward-only", "short-spy")
-
 
 def new(setup: Setup) -> SpyTable:
     options = setup.options
-    rules = Rules(**{v.replace("-", "_"): bool(options.get(v.replace("-", "_"))) for v in VARIANTS})
+    rules = Rules.from_options(options)
     side = Side(str(options.get("side") or Side.HUNTER.value))
     return SpyTable(setup.seed, side, str(options.get("difficulty") or "normal"), rules, setup.cues, setup.detail)
 
@@ -42,6 +40,7 @@ SPEC = GameSpec(
         Option("four-way", "variant: the bullet flies in all four directions"),
         Option("forward-only", "variant: the hunter steps only the way it faces"),
         Option("short-spy", "variant: the spy moves 2 or 4 points instead of 3 or 5"),
+        Option("diagonal", "variant: the hunter and the spy may also step diagonally"),
     ),
     new=new,
     restore=resume,

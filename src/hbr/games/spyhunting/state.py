@@ -7,8 +7,11 @@ Distances are counted along the lines (Manhattan). See docs/spyhunting.md.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import functools
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 SIZE = 9
@@ -37,12 +40,17 @@ class Point:
 
 
 class Heading(enum.Enum):
-    """A compass direction along the lines, clockwise from north."""
+    """A compass direction, clockwise from north: along the lines, or (in the diagonal
+    variant, for steps only) between them."""
 
     NORTH = (0, 1)
+    NORTH_EAST = (1, 1)
     EAST = (1, 0)
+    SOUTH_EAST = (1, -1)
     SOUTH = (0, -1)
+    SOUTH_WEST = (-1, -1)
     WEST = (-1, 0)
+    NORTH_WEST = (-1, 1)
 
     def __init__(self, dx: int, dy: int) -> None:
         self.dx = dx
@@ -50,13 +58,25 @@ class Heading(enum.Enum):
 
     @property
     def word(self) -> str:
-        return self.name.lower()
+        return self.name.lower().replace("_", " ")
 
-    def turned(self, quarters: int) -> Heading:
-        order = list(Heading)
-        return order[(order.index(self) + quarters) % 4]
+    @property
+    def diagonal(self) -> bool:
+        return self.dx != 0 and self.dy != 0
+
+    def turned(self, eighths: int) -> Heading:
+        return _turned(self, eighths % 8)
 
 
+@functools.cache
+def _turned(heading: Heading, eighths: int) -> Heading:
+    """(Cached: the bots turn headings millions of times a game.)"""
+    order = list(Heading)
+    return order[(order.index(heading) + eighths) % 8]
+
+
+#: The four directions along the lines: the ways the hunter faces and a bullet flies.
+LINES = (Heading.NORTH, Heading.EAST, Heading.SOUTH, Heading.WEST)
 HUNTER_HOME = Point(1, 1)
 SPY_HOME = Point(SIZE, SIZE)
 
@@ -68,22 +88,38 @@ class Action(enum.Enum):
     BACK = "back"
     LEFT = "left"
     RIGHT = "right"
+    #: Diagonal steps, in the diagonal variant only.
+    FORWARD_LEFT = "forward left"
+    FORWARD_RIGHT = "forward right"
+    BACK_LEFT = "back left"
+    BACK_RIGHT = "back right"
     TURN_LEFT = "turn left"
     TURN_RIGHT = "turn right"
     SHOOT = "shoot"
 
     @property
-    def quarters(self) -> int:
-        """How far this action turns the way a step goes (steps) or the token (turns)."""
-        return {"forward": 0, "right": 1, "back": 2, "left": 3, "turn right": 1, "turn left": 3}.get(self.value, 0)
+    def eighths(self) -> int:
+        """How far, in eighths of a turn clockwise, this action turns the way a step goes
+        (steps) or the token (turns: a quarter)."""
+        return _EIGHTHS.get(self.value, 0)
 
     @property
     def is_step(self) -> bool:
-        return self in (Action.FORWARD, Action.BACK, Action.LEFT, Action.RIGHT)
+        return self.value in _EIGHTHS and not self.is_turn
+
+    @property
+    def is_diagonal(self) -> bool:
+        return self.is_step and self.eighths % 2 == 1
 
     @property
     def is_turn(self) -> bool:
         return self in (Action.TURN_LEFT, Action.TURN_RIGHT)
+
+
+_EIGHTHS = {
+    "forward": 0, "forward right": 1, "right": 2, "back right": 3, "back": 4, "back left": 5, "left": 6,
+    "forward left": 7, "turn right": 2, "turn left": 6,
+}
 
 
 class Side(enum.Enum):
@@ -113,10 +149,31 @@ class Rules:
     four_way: bool = False  # the bullet flies in all four directions
     forward_only: bool = False  # the hunter steps only the way it faces (forward)
     short_spy: bool = False  # the spy moves 2 or 4 points instead of 3 or 5
+    diagonal: bool = False  # both may also step diagonally, to a point across a square
+
+    @property
+    def directions(self) -> tuple[Heading, ...]:
+        """The ways a token may step."""
+        return tuple(Heading) if self.diagonal else LINES
+
+    def allows(self, action: Action) -> bool:
+        """Whether the variants allow this action at all (a turn and a shot always)."""
+        if action.is_diagonal and not self.diagonal:
+            return False
+        return not (self.forward_only and action.is_step and action is not Action.FORWARD)
 
     def spy_points(self, d8: int) -> int:
         low, high = (2, 4) if self.short_spy else (3, 5)
         return low if d8 <= 4 else high
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> Rules:
+        """The variants that ``options`` (by field name: four_way) turn on."""
+        return cls(**{f.name: bool(options.get(f.name)) for f in dataclasses.fields(cls)})
+
+
+#: The variants as options are named: four-way, short-spy.
+VARIANTS = tuple(f.name.replace("_", "-") for f in dataclasses.fields(Rules))
 
 
 def roll(seed: int, series: int) -> tuple[int, int]:

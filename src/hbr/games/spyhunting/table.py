@@ -7,6 +7,8 @@ plan is hidden until it is carried out, and the computer's spy never sees it.
 
 from __future__ import annotations
 
+import dataclasses
+
 from hbr.game import RecordError, Reply, Table, replay
 from hbr.games.spyhunting.bots import HunterBot, SpyBot, bot_rng, spy_moves
 from hbr.games.spyhunting.engine import Act, Event, IllegalCommand, Kind, Plan, SpyMove, apply
@@ -36,6 +38,23 @@ RULES_SUMMARY = (
     "ahead to the edge. The spy is safe on the hunter's corner, and for the series once the hunter has stood on its "
     "point. After leaving home the hunter keeps 3 or more points from it. No phase may end where it began."
 )
+#: Each variant in a few words, said in the opening when it is played.
+VARIANT_NAMES = {
+    "capture_wins": "capture wins", "four_way": "the shot flies four ways", "forward_only": "forward steps only",
+    "short_spy": "short spy moves", "diagonal": "diagonal steps",
+}
+#: What each variant changes, said after the rules when it is played.
+VARIANT_RULES = {
+    "capture_wins": "In this game the hunter also wins by landing on the spy.",
+    "four_way": "In this game a shot flies in all four directions at once.",
+    "forward_only": "In this game the hunter steps only forward, the way it faces; it turns to go elsewhere.",
+    "short_spy": "In this game the spy moves 2 points, or 4 if the big die shows 5 or more.",
+    "diagonal": (
+        "In this game both may also step diagonally, to the point across a square, and that counts as one point: "
+        "the hunter says forward left, forward right, back left or back right; the spy north east, south east, "
+        "south west or north west. The hunter still faces, and shoots, along the lines."
+    ),
+}
 
 
 def at(point: Point) -> str:
@@ -66,7 +85,7 @@ class SpyTable(Table[Command]):
         self.cues = cues
         self.detail = detail
         self.state: State = new_game(seed, rules)
-        self.grammar = SpyGrammar(side)
+        self.grammar = SpyGrammar(side, rules.diagonal)
         self.inputs: list[str] = []
         self.planned: list[Action] = []
         #: The small die's actions made this series, and the state before them: they
@@ -93,8 +112,12 @@ class SpyTable(Table[Command]):
         )
         if self.inputs:
             return f"Back in Spyhunting, series {self.state.series}. " + self._series_intro("")
+        rules = dataclasses.asdict(self.state.rules)
+        variants = [name for key, name in VARIANT_NAMES.items() if rules[key]]
+        playing = f"Variants: {', '.join(variants)}; say rules to hear them. " if variants else ""
         return (
             f"Spyhunting. You are the {self.side.value}; the computer is the {other}, playing {self.level}. "
+            f"{playing}"
             "Columns count from 1 in the west to 9 in the east, rows from 1 in the south to 9 in the north. "
             f"{goal} " + self._series_intro(self._computer_first)
         )
@@ -109,7 +132,8 @@ class SpyTable(Table[Command]):
                     "start again, recap, rules, repeat, faster, slower, quit."
                 )
             case Meta.RULES:
-                return RULES_SUMMARY
+                rules = dataclasses.asdict(self.state.rules)
+                return " ".join([RULES_SUMMARY, *(said for name, said in VARIANT_RULES.items() if rules[name])])
             case Meta.RECAP:
                 return " ".join(self.story[-2:]) or "Nothing has happened yet."
             case Meta.WHERE:
@@ -129,13 +153,9 @@ class SpyTable(Table[Command]):
         return f"Spyhunting as the {self.side.value}, series {self.state.series}"
 
     def record(self) -> dict[str, object]:
-        rules = self.state.rules
         return {
             "game": "spyhunting", "version": SAVE_VERSION, "seed": self.seed, "side": self.side.value,
-            "level": self.level,
-            "rules": {"capture_wins": rules.capture_wins, "four_way": rules.four_way,
-                      "forward_only": rules.forward_only, "short_spy": rules.short_spy},
-            "commands": list(self.inputs),
+            "level": self.level, "rules": dataclasses.asdict(self.state.rules), "commands": list(self.inputs),
         }
 
     def outcome(self) -> str | None:
@@ -239,8 +259,9 @@ class SpyTable(Table[Command]):
         ends = spy_moves(self.state)
         if point not in ends:
             return Reply(
-                f"You cannot end on {at(point)} with exactly {plural(self.state.spy_points, 'point')}. "
-                "Points an odd number away work, and never through the hunter."
+                f"You cannot end on {at(point)} with exactly {plural(self.state.spy_points, 'point')}"
+                + ("; points an odd number away work, and never through the hunter." if not self.state.rules.diagonal
+                   else ", never through the hunter.")
             )
         return self._apply_spy(SpyMove(ends[point]))
 
@@ -360,11 +381,13 @@ class SpyTable(Table[Command]):
 
     def _help(self) -> str:
         if self.side is Side.HUNTER:
-            return ("Say one action at a time, or one with how many times: forward, back, left, right, turn left, "
-                    "turn right, forward two times, and in your "
+            diagonal = "forward left, back right, " if self.state.rules.diagonal else ""
+            return ("Say one action at a time, or one with how many times: forward, back, left, right, "
+                    f"{diagonal}turn left, turn right, forward two times, and in your "
                     "plan shoot. The plan is read back: say confirm, or undo. " + self._todo())
-        return ("Say one direction at a time, or one with how many times: north, south, east, west, north two times; "
-                "or go to a point, like go to 6 7, "
+        diagonal = "north east, south west, " if self.state.rules.diagonal else ""
+        return ("Say one direction at a time, or one with how many times: north, south, east, west, "
+                f"{diagonal}north two times; or go to a point, like go to 6 7, "
                 "column then row. " + self._todo())
 
     def _narrate(self, events: tuple[Event, ...]) -> str:
