@@ -5,13 +5,14 @@ shot at most per plan, and the computer players only make legal moves."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hbr.games.spyhunting.bots import HunterBot, SpyBot, spy_moves
+from hbr.games.spyhunting.bots import HunterBot, SpyBot, covered, spy_mix, spy_moves
 from hbr.games.spyhunting.engine import Kind, apply
-from hbr.games.spyhunting.state import HUNTER_HOME, Action, Phase, Rules, new_game
+from hbr.games.spyhunting.state import HUNTER_HOME, Action, Heading, Phase, Point, Rules, new_game
 
 
 @settings(max_examples=40, deadline=None)
@@ -53,3 +54,21 @@ def _check(state: object) -> None:
     if state.hunter_left_home:
         assert state.hunter.distance(HUNTER_HOME) >= 3
     assert state.hunter != HUNTER_HOME or state.series == 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 9), st.integers(2, 9))
+def test_the_hard_spy_never_chooses_a_point_the_only_shot_covers(x: int, y: int) -> None:
+    """With one action in the plan (d8 = 1) the hunter can only shoot from where it
+    stands; the hard spy's mixed choice then leaves that line alone whenever another
+    point is safe."""
+    state = replace(new_game(3), hunter=Point(5, 3), facing=Heading.NORTH, spy=Point(x, y), d8=1,
+                    phase=Phase.SPY_MOVE, hunter_left_home=True)
+    if state.spy == state.hunter:
+        return
+    ends = spy_moves(state)
+    mix = spy_mix(state, ends)
+    assert abs(sum(mix.values()) - 1) < 1e-9 and set(mix) == set(ends)
+    line = covered(state, state.hunter, state.facing)
+    if any(p not in line for p in ends):
+        assert all(mix[p] < 0.01 for p in ends if p in line and p != HUNTER_HOME)

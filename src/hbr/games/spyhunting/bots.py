@@ -11,6 +11,8 @@ import functools
 import itertools
 import random
 
+import numpy as np
+
 from hbr.games.spyhunting.engine import Act, Plan, SpyMove, line_of_fire, plan_end, spy_path_problem, step_problem
 from hbr.games.spyhunting.state import HUNTER_HOME, LINES, Action, Heading, Phase, Point, Rules, State
 
@@ -203,12 +205,46 @@ class SpyBot:
         if self.level == "easy":
             near = sorted(ends, key=lambda p: (p.distance(state.spy_target), self.rng.random()))
             return SpyMove(ends[near[min(len(near) - 1, self.rng.randrange(3))]])
-        careful = self.level == "hard"
-        scores = {p: self.score(state, p, careful) for p in ends}
+        if self.level == "hard":
+            mix = spy_mix(state, ends)
+            points = sorted(mix)
+            return SpyMove(ends[self.rng.choices(points, [mix[p] for p in points])[0]])
+        scores = {p: self.score(state, p, careful=False) for p in ends}
         best = max(scores.values())
         # among the moves nearly as good, any: a spy that always makes the same choice is read
         good = sorted(p for p, s in scores.items() if s >= best - SPY_SLACK)
         return SpyMove(ends[self.rng.choice(good)])
+
+
+#: Rounds of the matrix game the hard spy plays out before choosing, and its step size.
+MIX_ROUNDS = 300
+MIX_RATE = 0.3
+#: What a point farther from the spy's goal costs it, as a chance of being hit.
+GOAL_COST = 1 / 32
+
+
+def spy_mix(state: State, ends: dict[Point, tuple[Heading, ...]]) -> dict[Point, float]:
+    """The hard spy's chances for each end point: a mixed choice that keeps the
+    hunter's best reply (whichever line it fires along) least likely to hit, with a
+    small cost for each point away from its goal. The hunter plans before the spy
+    moves, so this is a matrix game (hunter shooting positions against spy points),
+    solved by multiplicative weights against the hunter's best reply each round; the
+    average of the rounds is the spy's choice. A spy that picks its one best point is
+    read by a hunter that thinks like it (the hard hunter won every game of 30)."""
+    points = list(ends)
+    start: HunterState = (state.hunter, state.facing, state.hunter_left_home)
+    reach = hunter_reach(state, start, max(0, state.d8 - 1))
+    lines = {covered(state, p, f) for (p, f, _) in reach}
+    hits = np.array([[p in line and p != HUNTER_HOME for p in points] for line in lines], dtype=float)
+    cost = np.array([GOAL_COST * p.distance(state.spy_target) for p in points])
+    chances = np.full(len(points), 1 / len(points))
+    total = np.zeros(len(points))
+    for _ in range(MIX_ROUNDS):
+        reply = hits[int(np.argmax(hits @ chances))] if len(hits) else np.zeros(len(points))
+        chances = chances * np.exp(-MIX_RATE * (reply + cost))
+        chances /= chances.sum()
+        total += chances
+    return dict(zip(points, total / MIX_ROUNDS, strict=True))
 
 
 def bot_rng(seed: int, series: int, who: str) -> random.Random:
