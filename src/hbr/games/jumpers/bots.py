@@ -3,7 +3,8 @@
 easy looks one move ahead and plays a little at random; normal two moves; hard
 deepens as far as it can within its second. The position's value: how far each side's
 free pieces have come toward the other gate (hares count most, they get there
-fastest), and how many of the other side's pieces it holds down under its own.
+fastest), its most advanced piece again (:data:`LEAD`: the short race is won by one
+piece), and how many of the other side's pieces it holds down under its own.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ DEPTH = {"easy": 1, "normal": 2, "hard": 6}
 THINK_SECONDS = 1.0
 WIN = 10_000.0
 SPEED = {Kind.FROG: 1.0, Kind.CAT: 1.3, Kind.HARE: 1.6}
+#: The most advanced piece counts again this much: a race is won by one piece, not by all.
+LEAD = 5.0
 
 
 class OutOfTime(Exception):
@@ -34,6 +37,7 @@ def value(state: State, side: Side, threats: bool = True) -> float:
     if state.drawn:
         return 0.0
     total = 0.0
+    lead = {Side.SOUTH: 0.0, Side.NORTH: 0.0}
     if threats and state.goal is Goal.SHORT and state.to_move is side and _wins_next(state):
         return WIN / 2  # it lands on the gate with its next move
     for cell, stack in state.board:
@@ -41,13 +45,15 @@ def value(state: State, side: Side, threats: bool = True) -> float:
             continue
         owner, kind = stack[-1]
         rows = cell[0] - 1 if owner is Side.SOUTH else ROWS - cell[0]
-        worth = SPEED[kind] * rows * rows / 6
+        advance = SPEED[kind] * rows * rows / 6
+        lead[owner] = max(lead[owner], advance)
+        worth = advance
         held = sum(1 for p in stack[:-1] if p[0] is not owner)
         worth += 0.6 * held
         if state.goal is Goal.LONG and cell[0] == owner.other.gate_row:
             worth += 4
         total += worth if owner is side else -worth
-    return total
+    return total + LEAD * (lead[side] - lead[side.other])
 
 
 def _wins_next(state: State) -> bool:
