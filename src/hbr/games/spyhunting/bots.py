@@ -13,7 +13,16 @@ import random
 
 import numpy as np
 
-from hbr.games.spyhunting.engine import Act, Plan, SpyMove, line_of_fire, plan_end, spy_path_problem, step_problem
+from hbr.games.spyhunting.engine import (
+    Act,
+    Plan,
+    SpyMove,
+    line_of_fire,
+    plan_end,
+    refusal,
+    spy_path_problem,
+    step_problem,
+)
 from hbr.games.spyhunting.state import HUNTER_HOME, LINES, Action, Heading, Phase, Point, Rules, State
 
 LEVELS = ("easy", "normal", "hard")
@@ -25,7 +34,7 @@ SPY_SLACK = 0.2
 
 def moves(rules: Rules) -> tuple[Action, ...]:
     """The hunter's steps and turns that the variants allow (never a shot)."""
-    return tuple(a for a in Action if a is not Action.SHOOT and rules.allows(a))
+    return tuple(a for a in Action if a is not Action.SHOOT and not refusal(rules, a))
 
 
 def spy_moves(state: State) -> dict[Point, tuple[Heading, ...]]:

@@ -91,11 +91,11 @@ class Event:
 def refusal(rules: Rules, action: Action) -> str:
     """Why the variants played forbid this action anywhere ("" if they allow it).
     (Cached: the bots ask millions of times a game.)"""
-    if rules.allows(action):
-        return ""
     if action.is_diagonal and not rules.diagonal:
         return "the hunter steps diagonally only in the diagonal variant"
-    return "the hunter moves only the way it faces"
+    if rules.forward_only and action.is_step and action is not Action.FORWARD:
+        return "the hunter moves only the way it faces"
+    return ""
 
 
 def step_problem(state: State, hunter: Point, facing: Heading, action: Action, left_home: bool) -> str:
@@ -213,7 +213,7 @@ def _plan(state: State, actions: tuple[Action, ...]) -> tuple[State, tuple[Event
         raise IllegalCommand(f"The plan must have exactly {state.d8} actions, not {len(actions)}.")
     if sum(a is Action.SHOOT for a in actions) > 1:
         raise IllegalCommand("The plan may hold one shot at most.")
-    refused = next((refusal(state.rules, a) for a in actions if refusal(state.rules, a)), "")
+    refused = next(filter(None, (refusal(state.rules, a) for a in actions)), "")
     if refused:
         raise IllegalCommand(f"{refused[0].upper()}{refused[1:]}.")
     if plan_end(state, actions) == state.phase_start:

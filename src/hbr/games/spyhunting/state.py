@@ -64,15 +64,10 @@ class Heading(enum.Enum):
     def diagonal(self) -> bool:
         return self.dx != 0 and self.dy != 0
 
+    @functools.cache  # noqa: B019 (the eight members live as long as the program; the bots turn millions of times)
     def turned(self, eighths: int) -> Heading:
-        return _turned(self, eighths % 8)
-
-
-@functools.cache
-def _turned(heading: Heading, eighths: int) -> Heading:
-    """(Cached: the bots turn headings millions of times a game.)"""
-    order = list(Heading)
-    return order[(order.index(heading) + eighths) % 8]
+        order = list(Heading)
+        return order[(order.index(self) + eighths) % 8]
 
 
 #: The four directions along the lines: the ways the hunter faces and a bullet flies.
@@ -105,7 +100,7 @@ class Action(enum.Enum):
 
     @property
     def is_step(self) -> bool:
-        return self.value in _EIGHTHS and not self.is_turn
+        return not self.is_turn and self is not Action.SHOOT
 
     @property
     def is_diagonal(self) -> bool:
@@ -155,12 +150,6 @@ class Rules:
     def directions(self) -> tuple[Heading, ...]:
         """The ways a token may step."""
         return tuple(Heading) if self.diagonal else LINES
-
-    def allows(self, action: Action) -> bool:
-        """Whether the variants allow this action at all (a turn and a shot always)."""
-        if action.is_diagonal and not self.diagonal:
-            return False
-        return not (self.forward_only and action.is_step and action is not Action.FORWARD)
 
     def spy_points(self, d8: int) -> int:
         low, high = (2, 4) if self.short_spy else (3, 5)

@@ -112,8 +112,7 @@ class SpyTable(Table[Command]):
         )
         if self.inputs:
             return f"Back in Spyhunting, series {self.state.series}. " + self._series_intro("")
-        rules = dataclasses.asdict(self.state.rules)
-        variants = [name for key, name in VARIANT_NAMES.items() if rules[key]]
+        variants = [VARIANT_NAMES[key] for key in self._variants()]
         playing = f"Variants: {', '.join(variants)}; say rules to hear them. " if variants else ""
         return (
             f"Spyhunting. You are the {self.side.value}; the computer is the {other}, playing {self.level}. "
@@ -132,8 +131,7 @@ class SpyTable(Table[Command]):
                     "start again, recap, rules, repeat, faster, slower, quit."
                 )
             case Meta.RULES:
-                rules = dataclasses.asdict(self.state.rules)
-                return " ".join([RULES_SUMMARY, *(said for name, said in VARIANT_RULES.items() if rules[name])])
+                return " ".join([RULES_SUMMARY, *(VARIANT_RULES[key] for key in self._variants())])
             case Meta.RECAP:
                 return " ".join(self.story[-2:]) or "Nothing has happened yet."
             case Meta.WHERE:
@@ -378,6 +376,10 @@ class SpyTable(Table[Command]):
         if not self.planned:
             return "Your plan is empty. " + self._todo()
         return f"Your plan: {', '.join(a.value for a in self.planned)}. {self._todo()}"
+
+    def _variants(self) -> list[str]:
+        """The variants played, by field name, in the order of the rules."""
+        return [name for name, on in dataclasses.asdict(self.state.rules).items() if on]
 
     def _help(self) -> str:
         if self.side is Side.HUNTER:
