@@ -63,6 +63,18 @@ def test_a_diagonal_game_says_its_rules_and_keeps_them_when_saved() -> None:
     assert again.state == table.state and again.state.rules.diagonal
 
 
+def test_a_point_the_spy_cannot_reach_is_explained_by_its_moves_parity() -> None:
+    """3 or 5 points reach points an odd number away; the short-spy variant's 2 or 4, even ones."""
+    plain = SpyTable(11, Side.SPY, "normal")
+    short = SpyTable(11, Side.SPY, "normal", Rules(short_spy=True))
+    for table, parity in ((plain, "odd"), (short, "even")):
+        spy = table.state.spy
+        near = Point(spy.x, spy.y - 1) if spy.y > 1 else Point(spy.x, spy.y + 1)  # one point away
+        far = Point(spy.x - 1, spy.y - 1) if spy.x > 1 and spy.y > 1 else Point(spy.x + 1, spy.y + 1)  # two
+        wrong = near if parity == "even" else far
+        assert f"an {parity} number away" in hear(table, f"go to {wrong.x} {wrong.y}")
+
+
 def test_the_hunters_series_by_voice() -> None:
     table = SpyTable(next(s for s in range(100) if roll(s, 1)[1] >= 3), Side.HUNTER, "easy")
     assert "You are the hunter" in table.opening() and "The dice:" in table.opening()

@@ -258,8 +258,8 @@ class SpyTable(Table[Command]):
         if point not in ends:
             return Reply(
                 f"You cannot end on {at(point)} with exactly {plural(self.state.spy_points, 'point')}"
-                + ("; points an odd number away work, and never through the hunter." if not self.state.rules.diagonal
-                   else ", never through the hunter.")
+                + (f"; points an {'odd' if self.state.spy_points % 2 else 'even'} number away work, and never "
+                   "through the hunter." if not self.state.rules.diagonal else ", never through the hunter.")
             )
         return self._apply_spy(SpyMove(ends[point]))
 
