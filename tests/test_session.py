@@ -136,3 +136,16 @@ def test_every_setting_said_tells_how_to_undo_it_and_the_word_it_names_does() ->
     core.hear("brief")
     assert core.hear("brief") == [Say("Already brief.")]
     assert core.hear("more detail")[0] == Keep("detail", "normal")  # one step: brief, normal, verbose
+
+
+def test_the_game_says_what_to_listen_for_and_a_question_its_answers() -> None:
+    from hbr.games.jumpers.table import JumpersTable
+
+    game = JumpersTable(1)
+    said: list[str] = []
+    s = Session(game, TextSpeaker(said.append))
+    s.start()
+    assert s.expected() == game.listening()
+    s.hear("quit", confidence=0.99)  # by voice, quitting is asked back
+    assert s.expected() == frozenset({"yes", "no"})
+    assert session()[0].expected() is None  # Hunter Bear Rabbit: every phrase

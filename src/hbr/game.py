@@ -90,6 +90,12 @@ class Game(Protocol[C_contra]):
         """Where the game stands, said when it is offered again: "forest 77 after 3 turns"."""
         ...
 
+    def listening(self) -> frozenset[str] | None:
+        """The grammar's phrases that make sense now (None: all of them). A recognizer
+        listens for these only: in Jumpers, a move of a piece that is not there cannot
+        be heard, so "hare at four three" is not taken for "hare at four four"."""
+        ...
+
 
 class RecordError(ValueError):
     """A save file or transcript that is not a game of this kind and version; one sentence why."""
@@ -117,6 +123,9 @@ class Table(Generic[C]):
 
     def spoken(self, command: C) -> str:
         return str(command)
+
+    def listening(self) -> frozenset[str] | None:
+        return None
 
     def turn_record(self) -> dict[str, object]:
         return {"turn": len(self.inputs), "command": self.inputs[-1] if self.inputs else None, "words": self.last}

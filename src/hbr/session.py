@@ -98,8 +98,9 @@ class SessionCore(Generic[C]):
     pending: tuple[C | Meta, str, float | None] | None = field(default=None, init=False)
 
     def expected(self) -> frozenset[str] | None:
-        """The only phrases to listen for now: the answers while a question waits."""
-        return ANSWERS if self.pending is not None else None
+        """The only phrases to listen for now: the answers while a question waits, else
+        those the game says make sense (None: all)."""
+        return ANSWERS if self.pending is not None else self.game.listening()
 
     @property
     def done(self) -> bool:

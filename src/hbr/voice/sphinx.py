@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,8 @@ MIN_SPEECH = 0.12
 #: NOT_A_COMMAND (passed over). On the corpus the rejection is fitted on (35
 #: phrases, bench/fit_rejection.py): 79% of rejected commands are above it, and 19% of the other speech and noise that was rejected.
 UNCLEAR_ABOVE = 0.1
+#: Searches kept for sets of phrases other than the whole grammar.
+SEARCHES = 8
 
 _NON_SPEECH = ("<s>", "</s>", "<sil>", "[NOISE]", "SIL", "+NSN+", "+SPN+")
 _FILLER_PHONES = ("SIL", "+NSN+", "+SPN+", "+BREATH+", "+COUGH+", "+NOISE+", "+SMACK+", "+UH+", "+UM+")
@@ -92,7 +95,10 @@ class SphinxRecognizer:
         self.pronunciations = {w: self.grammar.lookup_word(w).split() for w in words}
         self.rejection = rejection or AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_rejection.py")
         self.grammar.add_jsgf_string("commands", jsgf(phrases))
-        self._searches = {"commands"}
+        #: A search for each set of phrases listened for lately (the answers to a
+        #: question, a Jumpers position's moves), the oldest forgotten: a game has many.
+        self._searches: OrderedDict[frozenset[str], str] = OrderedDict()
+        self._made = 0
         self.phones.add_allphone_file("phones", os.path.join(model, "en-us-phone.lm.bin"))
         self.phones.activate_search("phones")
         #: Whether the decoders' running normalisation has been set from real speech.
@@ -101,13 +107,17 @@ class SphinxRecognizer:
         #: rejection model and for diagnostics).
         self.last: Evidence | None = None
 
-    def listen(self, among: frozenset[str] | None = None) -> SphinxUtterance:
+    def listen(self, among: frozenset[str] | None = None, early: bool = False) -> SphinxUtterance:
         search = "commands"
         if among:
-            search = "among_" + "_".join(w for p in sorted(among) for w in p.split())
-            if search not in self._searches:
-                self.grammar.add_jsgf_string(search, jsgf(sorted(among)))
-                self._searches.add(search)
+            if among not in self._searches:
+                self._made += 1
+                self._searches[among] = f"among_{self._made}"
+                self.grammar.add_jsgf_string(self._searches[among], jsgf(sorted(among)))
+                if len(self._searches) > SEARCHES:
+                    self.grammar.remove_search(self._searches.popitem(last=False)[1])
+            self._searches.move_to_end(among)
+            search = self._searches[among]
         self.grammar.activate_search(search)
         return SphinxUtterance(self)
 

@@ -50,6 +50,23 @@ def test_which_piece_is_asked_and_a_blocked_move_is_said() -> None:
     assert "leaves the board" in words and table.state.moves == before
 
 
+def test_only_what_makes_sense_now_is_listened_for() -> None:
+    """The recognizer hears moves of the mover's own pieces where they stand, and a
+    cell alone only while "which one?" waits."""
+    table = JumpersTable(1, Side.SOUTH, "easy")
+    heard = table.listening()
+    assert heard <= set(table.grammar.phrases()) and len(heard) < len(table.grammar.phrases()) / 4
+    assert {"hare at one two jumps north east", "cat at two two north west", "moves for the frog at three one",
+            "hare north west", "what is at four two", "describe", "help"} <= heard
+    assert "hare at four three steps west" not in heard  # no hare there
+    assert "frog at five one east" not in heard  # north's frog
+    assert "two three" not in heard
+    hear(table, "cat north west")  # which cat?
+    assert "two three" in table.listening()
+    hear(table, "two three")  # the cat jumps away, the computer answers
+    assert "cat at two three north east" not in table.listening() and "two three" not in table.listening()
+
+
 def test_the_board_by_ear() -> None:
     table = JumpersTable(1, Side.SOUTH, "easy")
     assert hear(table, "describe").startswith("Row 7: 1, north's hare; 2, north's hare; 3, north's hare.")

@@ -67,6 +67,9 @@ class Count:
     def outcome(self) -> str | None:
         return "counted" if self.over else None
 
+    def listening(self) -> None:
+        return None
+
     def progress(self) -> str:
         return f"counted to {len(self.said)}"
 

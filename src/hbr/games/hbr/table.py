@@ -98,6 +98,10 @@ class HBRTable:
     def outcome(self) -> str | None:
         return self.state.outcome.value if self.state.outcome else None
 
+    def listening(self) -> None:
+        """Every phrase, always: a move is a direction, and every direction may be said."""
+        return None
+
     def answer(self, meta: Meta) -> str:
         """The game's own answers to requests that need its knowledge."""
         match meta:

@@ -166,3 +166,6 @@ class Tutorial:
 
     def outcome(self) -> str | None:
         return "done" if self.over else None
+
+    def listening(self) -> None:
+        return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
 
@@ -82,8 +83,25 @@ class Place:
 Command = Order | Ask | Place
 
 
-def _place_words() -> list[tuple[str, tuple[int, int]]]:
-    return [(f"{NUMBER_WORDS[r - 1]} {NUMBER_WORDS[p - 1]}", (r, p)) for r, p in (name(c) for c in CELLS)]
+def place_words(at: tuple[int, int]) -> str:
+    """A cell's name as said: (3, 2) is "three two"."""
+    return f"{NUMBER_WORDS[at[0] - 1]} {NUMBER_WORDS[at[1] - 1]}"
+
+
+def spoken_phrases(pieces: Iterable[tuple[Kind, tuple[int, int]]], places: bool) -> list[str]:
+    """What may be said: moves and "moves for" of the ``pieces`` (a kind and where it
+    stands), every other question, and a cell alone (the answer to "which hare?") when
+    ``places``."""
+    cells = [place_words(name(c)) for c in CELLS]
+    said = [(kind.word, place_words(at)) for kind, at in pieces]
+    spoken = [f"{k} {d}" for k, d in product(KIND_WORDS, DIRECTION_WORDS)]
+    spoken += [f"{k} at {p} {verb}{d}" for (k, p), verb, d in product(said, ("", "jumps ", "steps "), DIRECTION_WORDS)]
+    spoken += [f"what is at {p}" for p in cells]
+    spoken += cells if places else []
+    spoken += [f"moves for the {k} at {p}" for k, p in said]
+    spoken += [q.value for q in Question if q not in (Question.AT, Question.MOVES)]
+    spoken += list(META_PHRASES)
+    return list(dict.fromkeys(spoken))
 
 
 class JumpersGrammar:
@@ -91,16 +109,7 @@ class JumpersGrammar:
         return []
 
     def phrases(self) -> list[str]:
-        places = _place_words()
-        spoken = [f"{k} {d}" for k, d in product(KIND_WORDS, DIRECTION_WORDS)]
-        spoken += [f"{k} at {p} {verb}{d}" for k, (p, _), verb, d in
-                   product(KIND_WORDS, places, ("", "jumps ", "steps "), DIRECTION_WORDS)]
-        spoken += [f"what is at {p}" for p, _ in places]
-        spoken += [p for p, _ in places]
-        spoken += [f"moves for the {k} at {p}" for k, (p, _) in product(KIND_WORDS, places)]
-        spoken += [q.value for q in Question if q not in (Question.AT, Question.MOVES)]
-        spoken += list(META_PHRASES)
-        return list(dict.fromkeys(spoken))
+        return spoken_phrases(product(Kind, (name(c) for c in CELLS)), places=True)
 
     def parse(self, text: str) -> Understood[Command] | NotUnderstood:
         meta = parse_meta(words(text))
