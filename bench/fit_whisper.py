@@ -9,9 +9,12 @@ recognizer), as `hbr recognize` does. For each utterance with speech, Whisper's 
 phrase and the evidence for it (hbr.voice.whisper.FEATURES) are kept, labelled right
 (the command that was said) or not (another word, noise, or a wrong command). A
 logistic model over the standardised evidence is fitted on the labels of the fitting
-half (bench/real.py: by speaker) and of the espeak-ng corpus in its FIT_PHRASES forms;
-its threshold is the lowest that lets at most TARGET_FALSE_ACCEPTS of each source's
-fitting clips without a command through. The held-out half of the real recordings is
+half (bench/real.py: by speaker), of the espeak-ng corpus in its FIT_PHRASES forms,
+and of OTHER_PHRASES phrases of each other game (their long moves: "cat at three two
+jumps north east", "go to five four") in OTHER_VOICES, which bench/games_speech.py
+does not use, under a recognizer built for that game's phrases; its threshold is the
+lowest that lets at most TARGET_FALSE_ACCEPTS of each source's fitting clips without
+a command through. The held-out half of the real recordings is
 then measured and printed: that is the honest number.
 """
 
@@ -29,12 +32,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 import real  # noqa: E402
-from corpus import FIT_PHRASES, clips  # noqa: E402
+from corpus import CONDITIONS, FIT_PHRASES, clips, own_phrases  # noqa: E402
 from logistic import newton  # noqa: E402
 
-from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
-from hbr.grammar import Understood  # noqa: E402
-from hbr.voice.acceptance import AcceptanceModel, expand  # noqa: E402
+from hbr.games import registry  # noqa: E402
+from hbr.grammar import Grammar, Understood  # noqa: E402
+from hbr.voice.acceptance import LONG_WORDS, AcceptanceModel, expand  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.recognizer import decode  # noqa: E402
 from hbr.voice.whisper import FEATURES, MODEL_FILE, WhisperRecognizer  # noqa: E402
@@ -45,35 +48,50 @@ from hbr.voice.whisper import FEATURES, MODEL_FILE, WhisperRecognizer  # noqa: E
 #: lights", and noise). With 3% for espeak-ng, that bound set the threshold and the
 #: fitting half's real commands were 87.7% right; with 5%, 92.8% (docs/benchmarks.md).
 TARGET_FALSE_ACCEPTS = {"real": 0.015, "espeak-ng": 0.05}
+#: Share of each game's long commands (hbr.voice.acceptance.LONG_WORDS words or more,
+#: espeak-ng) that may be taken for another command, at most: the long phrases' own
+#: threshold is set so (one word misheard in "go to eight eight" makes another move).
+TARGET_LONG_MISHEARD = 0.02
 #: L2 penalty. Held-out real speakers, right / false accepts, with pairwise products:
 #: 1: 93.6% / 1.5%, 10: 94.8% / 1.8% (first six features; docs/benchmarks.md).
 PENALTY = 10.0
 #: The evidence of the last run, for --reuse.
 CACHE = Path(__file__).parent / "out" / "whisper-evidence.json"
-GRAMMAR = HBRGrammar()
+#: Commands of each other game fitted on (a seeded sample, not bench/games_speech.py's),
+#: in voices and conditions it does not use.
+OTHER_PHRASES = 24
+OTHER_VOICES = ("en", "en-us+f3", "en+m7")
+OTHER_CONDITIONS = CONDITIONS[:2]
+GRAMMARS: dict[str, Grammar[object]] = {name: spec.grammar() for name, spec in registry().items()}
 
 #: One clip: what was said ("" for no command), Whisper's best phrase and its evidence
-#: (None: no speech), where it came from, and Whisper's own reading.
-Row = tuple[str, str | None, tuple[float, ...] | None, str, str]
+#: (None: no speech), where it came from, Whisper's own reading, and the game whose
+#: phrases the recognizer listened for.
+Row = tuple[str, str | None, tuple[float, ...] | None, str, str, str]
 
 
-def intent(text: str) -> object:
-    parsed = GRAMMAR.parse(text) if text else None
+def intent(text: str, game: str = "hbr") -> object:
+    parsed = GRAMMARS[game].parse(text) if text else None
     return parsed.intent if isinstance(parsed, Understood) else None
 
 
-def measure(recognizer: WhisperRecognizer, items: Iterable[tuple[str, np.ndarray, str]]) -> list[Row]:
+def measure(recognizer: WhisperRecognizer, items: Iterable[tuple[str, np.ndarray, str]], game: str = "hbr") -> list[Row]:
     rows = []
     for said, audio, source in items:
         decode(recognizer, audio)
         last = recognizer.last
         rows.append((said, last.phrase if last else None, last.values if last else None, source,
-                     last.free if last else ""))
+                     last.free if last else "", game))
     return rows
 
 
+def right(row: Row) -> bool:
+    said, phrase, *_, game = row
+    return bool(said) and intent(said, game) == intent(phrase or "", game)
+
+
 def labelled(rows: list[Row]) -> tuple[np.ndarray, np.ndarray]:
-    kept = [(values, bool(said) and intent(said) == intent(phrase or "")) for said, phrase, values, *_ in rows if values]
+    kept = [(row[2], right(row)) for row in rows if row[2]]
     return np.array([v for v, _ in kept]), np.array([r for _, r in kept], float)
 
 
@@ -84,25 +102,33 @@ def fit(rows: list[Row]) -> AcceptanceModel:
     model = AcceptanceModel(tuple(mean), tuple(scale), tuple(w[:-1]), float(w[-1]), 0.0)
     threshold = 0.0  # at least as strict as the model's own even odds
     for source, target in TARGET_FALSE_ACCEPTS.items():
-        others = [values for said, _, values, src, _ in rows if src == source and not said]
+        others = [values for said, _, values, src, *_ in rows if src == source and not said]
         scores = sorted((model.score(v) for v in others if v), reverse=True)
         allowed = int(target * len(others))
         if allowed < len(scores):
             threshold = max(threshold, scores[allowed] + 1e-6)
-    return AcceptanceModel(model.mean, model.scale, model.weights, model.bias, threshold)
+    long_threshold = threshold
+    for game in GRAMMARS:
+        long = [row for row in rows if row[0] and row[5] == game and len(row[0].split()) >= LONG_WORDS]
+        misheard = sorted((model.score(row[2]) for row in long if row[1] and row[2] and not right(row)), reverse=True)
+        allowed = int(TARGET_LONG_MISHEARD * len(long))
+        if allowed < len(misheard):
+            long_threshold = max(long_threshold, misheard[allowed] + 1e-6)
+    return AcceptanceModel(model.mean, model.scale, model.weights, model.bias, threshold, long_threshold)
 
 
 def report(model: AcceptanceModel, rows: list[Row], title: str) -> None:
     """Right, wrong and not understood per word; false accepts per kind."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for said, phrase, values, source, _ in rows:
-        accepted = phrase if values is not None and phrase and model.confidence(values) >= 0.5 else None
+    for said, phrase, values, source, _, game in rows:
+        accepted = phrase if values and phrase and model.confidence(values, len(phrase.split())) >= 0.5 else None
+        source = source if game == "hbr" else f"{source} {game}"
         key = f"{source}: {said}" if said else f"{source}: no command"
         row = counts[key]
         row[0] += 1
         if said:
-            row[1] += accepted is not None and intent(accepted) == intent(said)
-            row[2] += accepted is not None and intent(accepted) != intent(said)
+            row[1] += accepted is not None and intent(accepted, game) == intent(said, game)
+            row[2] += accepted is not None and intent(accepted, game) != intent(said, game)
         else:
             row[1] += accepted is not None
     print(f"== {title}")
@@ -137,19 +163,29 @@ def main() -> None:
     found = find_model(WHISPER)
     if found.path is None:
         sys.exit(found.why)
-    recognizer = WhisperRecognizer(GRAMMAR.phrases(), found.path, AcceptanceModel.neutral(len(FEATURES)))
+    model_dir = found.path
+    recognizer = WhisperRecognizer(GRAMMARS["hbr"].phrases(), model_dir, AcceptanceModel.neutral(len(FEATURES)))
     voices = ("en-us", "en+f2") if args.quick else ("en-us", "en", "en+m3", "en+f2", "en-us+f3", "en+m7")
 
     def synthetic() -> list[tuple[str, np.ndarray, str]]:
         return [(c.text if c.is_command else "", c.audio, "espeak-ng") for c in clips(voices, commands=FIT_PHRASES)]
+
+    def other_games() -> list[Row]:
+        rows: list[Row] = []
+        for game in sorted(set(GRAMMARS) - {"hbr"}):
+            own = WhisperRecognizer(GRAMMARS[game].phrases(), model_dir, AcceptanceModel.neutral(len(FEATURES)))
+            said = clips(OTHER_VOICES[:2] if args.quick else OTHER_VOICES, (160,), OTHER_CONDITIONS,
+                         commands=own_phrases(game, OTHER_PHRASES, seed=11))
+            rows += measure(own, ((c.text if c.is_command else "", c.audio, "espeak-ng") for c in said), game)
+        return rows
     if args.reuse and CACHE.exists():
         fitting, held_out = (
-            [(said, phrase, tuple(values) if values else None, source, free)
-             for said, phrase, values, source, free in part]
+            [(said, phrase, tuple(values) if values else None, source, free, game)
+             for said, phrase, values, source, free, game in part]
             for part in json.loads(CACHE.read_text())
         )
     else:
-        fitting = measure(recognizer, real_items("fit", args.quick)) + measure(recognizer, synthetic())
+        fitting = other_games() + measure(recognizer, real_items("fit", args.quick)) + measure(recognizer, synthetic())
         held_out = measure(recognizer, real_items("test", args.quick))
         CACHE.parent.mkdir(exist_ok=True)
         CACHE.write_text(json.dumps([fitting, held_out]))

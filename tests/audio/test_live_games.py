@@ -72,14 +72,14 @@ def test_spyhunting_as_the_spy_by_voice(
     assert "rabbit" not in opening  # the hint is the game's own, not Hunter Bear Rabbit's
 
 
-def test_jumpers_questions_by_voice(
+def test_jumpers_questions_and_a_whole_move_by_voice(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str],
 ) -> None:
     seen, turns = play_by_voice(
         [*hbr_exe, "play", "jumpers", "--difficulty", "easy", "--seed", "5"],
         [("describe", "Row 7: 1, north's hare"), ("threats", "No piece of theirs can reach your gate"),
-         ("last move", "No move yet.")],
+         ("last move", "No move yet."), ("hare at one two jumps north east", "south's hare jumps from 1 2 to 4 4.")],
         pulse, user_dirs, tmp_path, "Jumpers.",
     )
-    assert in_order(turns) == ["describe", "threats", "last move"], turns
+    assert in_order(turns) == ["describe", "threats", "last move", "hare at one two jumps north east"], turns
     assert "a piece and a way, like hare north west" in next(line for line in seen if line.startswith("Jumpers."))

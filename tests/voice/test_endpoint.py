@@ -95,7 +95,7 @@ class Recording:
     def fed(self) -> list[int]:
         return [sum(len(block) for block in blocks) for blocks in self.got]
 
-    def listen(self, among: frozenset[str] | None = None) -> Recording:
+    def listen(self, among: frozenset[str] | None = None, early: bool = False) -> Recording:
         self.got.append([])
         return self
 

@@ -16,7 +16,7 @@ from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE, mix_at_snr, pad
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, RecognizerError, decode
 from hbr.voice.synth import espeak
-from hbr.voice.whisper import FEATURES, WhisperRecognizer, first_part, forms, squash
+from hbr.voice.whisper import FEATURES, WhisperRecognizer, forms, reading_parts, said_once, squash
 from tests.conftest import Run
 
 GRAMMAR = HBRGrammar()
@@ -26,14 +26,34 @@ def test_squash_reads_every_spelling_of_a_compound() -> None:
     assert squash("North-East.") == squash("northeast") == squash(" North east") == "northeast"
 
 
-def test_only_the_first_phrase_counts_when_whisper_repeats_itself() -> None:
-    assert first_part(" Left, left, left, left") == "Left"
-    assert first_part(" Capture north west.") == "Capture north west"
-    assert first_part("") == ""
+def test_what_whisper_said_before_it_starts_over_counts() -> None:
+    assert said_once(["left", "left", "left", "left"]) == 1
+    assert said_once(["west", "free", "times", "west", "free"]) == 3
+    assert said_once(["goto", "two", "two"]) == 3  # a word said twice inside a phrase is not starting over
+    assert said_once(["capture", "norfeast", "capt", "chournorfeast"]) == 2  # started over, not to the letter
+    assert said_once(["frog", "at", "five", "five", "jump", "east"]) == 6
+    assert said_once(["capturenorthwest", ""]) == 1
+    assert said_once([]) == 0
 
 
-def test_forms_of_a_two_word_phrase() -> None:
-    assert forms("north east") == [" North East", " North east", " North-east", " Northeast"]
+PHRASES = {"towardthebear", "up", "west", "westthreetimes", "north", "northeast", "capturenortheast"}
+
+
+@pytest.mark.parametrize(("parts", "count"), [
+    (["toward the bear", "up"], 1),  # two commands in one breath: the first
+    (["west", "free", "times"], 3),  # not a phrase whole, and not "west" with a tail: read whole
+    (["north", "east"], 2),  # the longest run that is a phrase
+    (["capture", "north", "east"], 3),
+    (["up"], 1),
+    (["off"], 1),
+])
+def test_the_reading_is_the_longest_run_that_is_a_phrase_with_nothing_else_after(parts: list[str], count: int) -> None:
+    assert reading_parts([squash(p) for p in parts], PHRASES.__contains__) == count
+
+
+def test_forms_of_a_phrase() -> None:
+    assert forms("north east") == [" North East", " North east", " North, East", " North-east", " Northeast"]
+    assert forms("cat at three two") == [" Cat At Three Two", " Cat at three two", " Cat, At, Three, Two"]
     assert forms("help") == [" Help"]
 
 
@@ -71,6 +91,32 @@ def test_espeak_phrases_are_understood_and_never_confused(recognizer: WhisperRec
     heard = [command(decode(recognizer, pad(espeak(text, "en-us", 150), 0.3)).phrase) for text in texts]
     assert sum(h == command(t) for h, t in zip(heard, texts, strict=False)) >= 6, heard
     assert all(h in (None, command(t)) for h, t in zip(heard, texts, strict=False)), heard
+
+
+@pytest.mark.audio
+@pytest.mark.parametrize(("game", "texts"), [
+    ("jumpers", ["hare at one two jumps north east", "frog at three two north west", "cat at two three jumps north east",
+                 "frog at three one steps north east", "hare at one three north west"]),
+    ("spyhunting", ["go to five four", "go to three two", "north three times", "turn left two times", "where is the spy"]),
+])
+def test_the_long_phrases_of_other_games_are_understood_or_not_at_all(
+    whisper_model: Path, game: str, texts: list[str]
+) -> None:
+    """Whisper writes a long phrase as a list ("Hare, At, One, Two, Jump, North, East"):
+    its list form is scored too (docs/benchmarks.md). Measured: 5 of 5 in each game
+    (in en+f2 too), none taken for another; before the list forms, none of Jumpers'."""
+    from hbr.games import registry
+
+    grammar = registry()[game].grammar()
+    recognizer = WhisperRecognizer(grammar.phrases(), whisper_model)
+
+    def meaning(phrase: str | None) -> object:
+        parsed = grammar.parse(phrase) if phrase else None
+        return parsed.intent if isinstance(parsed, Understood) else None
+
+    heard = [meaning(decode(recognizer, pad(espeak(text, "en-us", 150), 0.3)).phrase) for text in texts]
+    assert sum(h == meaning(t) for h, t in zip(heard, texts, strict=True)) >= 4, heard
+    assert all(h in (None, meaning(t)) for h, t in zip(heard, texts, strict=True)), heard
 
 
 @pytest.mark.audio

@@ -29,16 +29,24 @@ def expand(z: np.ndarray) -> np.ndarray:
     return np.concatenate([z, z[..., i] * z[..., j]], axis=-1)
 
 
+#: A phrase of this many words or more is long (see :attr:`AcceptanceModel.long_threshold`).
+LONG_WORDS = 3
+
+
 @dataclass(frozen=True)
 class AcceptanceModel:
     """A logistic model over the expanded, standardised evidence; confidence 0.5 at
-    its threshold."""
+    its threshold, or for a long phrase at ``long_threshold`` (None: the same). Long
+    phrases are where one word misheard makes another command ("go to eight eight" as
+    "go to eight two", "capture south west" as "step south west"), so they may need
+    a stricter bar than one-word commands."""
 
     mean: tuple[float, ...]
     scale: tuple[float, ...]
     weights: tuple[float, ...]
     bias: float
     threshold: float
+    long_threshold: float | None = None
 
     @classmethod
     def neutral(cls, features: int) -> AcceptanceModel:
@@ -54,7 +62,9 @@ class AcceptanceModel:
             if tuple(data["features"]) != features:
                 raise ValueError(f"it was fitted for other features: {data['features']}")
             mean, scale, weights = (tuple(map(float, data[k])) for k in ("mean", "scale", "weights"))
-            model = cls(mean, scale, weights, float(data["bias"]), float(data["threshold"]))
+            long = data.get("long threshold")
+            model = cls(mean, scale, weights, float(data["bias"]), float(data["threshold"]),
+                        None if long is None else float(long))
             if (len(mean), len(scale), len(weights)) != (len(features), len(features), len(expand(np.zeros(len(features))))):
                 raise ValueError(f"it has {len(weights)} weights and {len(mean)} means")
             return model
@@ -63,12 +73,15 @@ class AcceptanceModel:
 
     def save(self, path: Path, features: tuple[str, ...], note: str) -> None:
         doc = {"features": features, "mean": self.mean, "scale": self.scale, "weights": self.weights,
-               "bias": self.bias, "threshold": self.threshold, "fitted on": note}
+               "bias": self.bias, "threshold": self.threshold, "long threshold": self.long_threshold,
+               "fitted on": note}
         path.write_text(json.dumps(doc, indent=1) + "\n")
 
     def score(self, values: tuple[float, ...]) -> float:
         z = (np.asarray(values) - np.asarray(self.mean)) / np.asarray(self.scale)
         return float(expand(z) @ np.asarray(self.weights) + self.bias)
 
-    def confidence(self, values: tuple[float, ...]) -> float:
-        return logistic(self.score(values) - self.threshold)
+    def confidence(self, values: tuple[float, ...], words: int = 1) -> float:
+        """How sure the evidence is of a phrase of ``words`` words (0.5: at the bar)."""
+        bar = self.long_threshold if words >= LONG_WORDS and self.long_threshold is not None else self.threshold
+        return logistic(self.score(values) - bar)

@@ -209,7 +209,7 @@ class Listener:
         is a command nothing goes on from; the rest of the utterance is then its tail."""
         assert self._open is not None
         if self._quiet == self._frames(EARLY_QUIET):
-            probe = self.recognizer.listen(self._among)
+            probe = self.recognizer.listen(self._among, early=True)
             probe.feed(self._history.between(self._began - MARGIN, self._clock))
             heard = probe.finish()
             sure = heard.phrase is not None and (heard.confidence or 0.0) >= EARLY_CONFIDENCE

@@ -83,7 +83,7 @@ class VoskRecognizer:
         self.grammar = grammar_json(phrases)
         self._vosk = vosk
 
-    def listen(self, among: frozenset[str] | None = None) -> VoskUtterance:
+    def listen(self, among: frozenset[str] | None = None, early: bool = False) -> VoskUtterance:
         began = time.perf_counter()
         grammar = grammar_json(sorted(among)) if among else self.grammar
         rec = self._vosk.KaldiRecognizer(self.model, RATE, grammar)

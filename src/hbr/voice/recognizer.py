@@ -75,9 +75,12 @@ class Recognizer(Protocol):
     #: then only a fresh one decodes a recording as if it were the first.
     adapts: bool
 
-    def listen(self, among: frozenset[str] | None = None) -> Utterance:
+    def listen(self, among: frozenset[str] | None = None, early: bool = False) -> Utterance:
         """Open an utterance. ``among``: the only phrases it may be (the answers while
-        the game waits for yes or no), so that "no" cannot be heard as "down"."""
+        the game waits for yes or no), so that "no" cannot be heard as "down".
+        ``early``: a reading of what was said before a pause, kept only when sure and
+        read again in full at the end, so a recognizer may give up on it where reading
+        it would be slow."""
         ...
 
 

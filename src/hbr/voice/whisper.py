@@ -6,13 +6,17 @@ but it writes free text. Here it answers with one of the grammar's phrases or no
 - the utterance, with some quiet around it, goes to the encoder in a window of at
   least 6 s (a 30 s window costs about 250 ms on two cores; a short one reads worse).
   With short input Whisper repeats the word ("Left, left, left") instead of ending,
-  so the decode is capped at the longest phrase's length;
+  so the decode is capped at the longest phrase's length (in its longest form);
 - a free decode, with a prompt that lists the game's words, gives Whisper's own
-  reading, its probability, and the probability that there was no speech at all. A
-  reading is a phrase when a run of its first parts is one ("Capture, north, east.");
-- otherwise the phrases nearest to the reading by letters, and the one-word phrase
-  whose first token Whisper found likeliest, are scored by forced decoding in one
-  batch: the probability of the phrase's tokens, then of an end;
+  reading, its probability, and the probability that there was no speech at all.
+  Whisper writes a long phrase as a list ("Cat, At, Free, Two, Jump, North, East")
+  and, given room, starts it over: the reading is what it said once
+  (:func:`said_once`), a phrase when a run of its first parts is one (:func:`reading_parts`);
+- otherwise the phrases nearest to the whole reading by letters (rapidfuzz), each in
+  the form written most like the reading (as a list or as a sentence), and, for a
+  one-word reading, the one-word phrase whose first token
+  Whisper found likeliest, are scored by forced decoding in one batch: the
+  probability of the phrase's tokens, then of an end; the best fit a token wins;
 - the best phrase is accepted by a logistic model (:mod:`hbr.voice.acceptance`) over
   :data:`FEATURES`: how sure Whisper was of it, how far it falls behind the free
   reading, whether the reading was the phrase or another word, the no-speech
@@ -28,11 +32,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE
@@ -75,20 +81,46 @@ def squash(text: str) -> str:
     return re.sub(r"[^a-z]", "", spelled)
 
 
-def first_part(text: str) -> str:
-    """The text up to its first punctuation mark: with short input Whisper goes on
-    repeating the word ("Up, up, up"), and a command is one phrase."""
-    return re.split(r"[.,!?;:]", text.strip(), maxsplit=1)[0].strip()
+def said_once(parts: list[str]) -> int:
+    """How many of Whisper's parts (its text cut at each punctuation mark, squashed)
+    come before it starts over: with short input it repeats the phrase ("Left, left,
+    left", "West, Free, Times, West"), not always to the letter ("Capture, nor feast,
+    Capt, ..."): a part that begins like the first, or that the first begins like,
+    starts it over. Parts with no letters at the end do not count."""
+
+    def again(part: str) -> bool:
+        shorter = min(len(part), len(parts[0]))
+        return part == parts[0] or shorter >= 3 and part[:shorter] == parts[0][:shorter]
+
+    count = next((i for i, part in enumerate(parts) if i and part and again(part)), len(parts))
+    while count and not parts[count - 1]:
+        count -= 1
+    return count
+
+
+def reading_parts(parts: list[str], is_phrase: Callable[[str], bool]) -> int:
+    """How many of the parts Whisper said once make its reading: the longest run of
+    first parts that is a phrase, when what follows is nothing or a phrase too ("Toward
+    the bear, up": the first of two commands in one breath); else all of them, so that
+    "West, Free, Times" is read whole and not as "west" (a command heard in part)."""
+    for count in range(len(parts), 0, -1):
+        if is_phrase("".join(parts[:count])) and (count == len(parts) or is_phrase("".join(parts[count:]))):
+            return count
+    return len(parts)
 
 
 def forms(phrase: str) -> list[str]:
-    """How Whisper may write a phrase: "Capture north west", "Capture North West", and
-    for a two-word phrase "Northwest", "North-west" too. Each starts with a space, as
-    Whisper's first token does."""
+    """How Whisper may write a phrase: "Capture north west", "Capture North West", for
+    a two-word phrase "Northwest", "North-west" too, and, since the prompt lists the
+    game's words, as a list: "Cat, At, Three, Two, Jumps, North, East" (how it writes
+    the long phrases of Jumpers and Spyhunting). Each starts with a space, as Whisper's
+    first token does."""
     written = {phrase.capitalize(), phrase.title()}
     parts = phrase.split()
     if len(parts) == 2:
         written |= {"".join(parts).capitalize(), "-".join(parts).capitalize()}
+    if len(parts) > 1:
+        written.add(", ".join(part.capitalize() for part in parts))
     return sorted(" " + w for w in written)
 
 
@@ -153,10 +185,11 @@ class WhisperRecognizer:
         hint = self._encode(" " + ", ".join(w.capitalize() for w in prompt_words(phrases)) + ".")
         self._prompt = [token("<|startofprev|>"), *hint, token("<|startoftranscript|>"), token("<|notimestamps|>")]
         self.phrases = frozenset(phrases)
-        #: phrase text (squashed) -> phrase, and every written form's tokens -> phrase
+        #: phrase text (squashed) -> phrase, and each phrase -> the tokens of its written forms
         self._phrases = {squash(p): p for p in phrases}
-        self._forms = [(tuple(self._encode(f)), p) for p in sorted(set(phrases)) for f in forms(p)]
-        self._longest = max(len(tokens) for tokens, _ in self._forms)
+        self._forms = {p: [tuple(self._encode(f)) for f in forms(p)] for p in sorted(set(phrases))}
+        self._squashed = {p: squash(p) for p in self._forms}
+        self._longest = max(len(tokens) for written in self._forms.values() for tokens in written)
         #: The evidence about the last utterance with speech (for fitting, diagnostics).
         self.last: Evidence | None = None
 
@@ -164,27 +197,31 @@ class WhisperRecognizer:
         ids: list[int] = self._tokenizer.encode(text, add_special_tokens=False).ids
         return ids
 
-    def listen(self, among: frozenset[str] | None = None) -> WhisperUtterance:
-        return WhisperUtterance(self, among)
+    def listen(self, among: frozenset[str] | None = None, early: bool = False) -> WhisperUtterance:
+        """``early``: only Whisper's own reading counts (scoring other phrases by forced
+        decoding costs about 5 ms a token each)."""
+        return WhisperUtterance(self, among, early)
 
-    def recognize(self, samples: np.ndarray, speech_seconds: float, among: frozenset[str] | None = None) -> Heard:
+    def recognize(
+        self, samples: np.ndarray, speech_seconds: float, among: frozenset[str] | None = None, early: bool = False
+    ) -> Heard:
         """One whole utterance (16 kHz int16) to a phrase (one of ``among``, if given)
-        or a reason."""
+        or a reason; ``early``: Whisper's own reading or nothing."""
         began = time.perf_counter()
         self.last = None
         if speech_seconds < MIN_SPEECH:
             return Heard("", None, None, _ms(began), SILENCE)
-        evidence = self.evidence(samples, among)
+        evidence = self.evidence(samples, among, early)
         self.last = evidence
         if evidence.phrase is None:
             return Heard(evidence.free, None, 0.0, _ms(began), NOT_A_COMMAND)
-        confidence = self.acceptance.confidence(evidence.values)
+        confidence = self.acceptance.confidence(evidence.values, len(evidence.phrase.split()))
         if confidence < 0.5:
             reason = UNCLEAR if confidence >= UNCLEAR_ABOVE else NOT_A_COMMAND
             return Heard(evidence.free, None, confidence, _ms(began), reason)
         return Heard(evidence.phrase, evidence.phrase, confidence, _ms(began))
 
-    def evidence(self, samples: np.ndarray, among: frozenset[str] | None = None) -> Evidence:
+    def evidence(self, samples: np.ndarray, among: frozenset[str] | None = None, early: bool = False) -> Evidence:
         """Whisper's free reading of the audio and the best phrase, with the numbers
         the acceptance model weighs."""
         lead = int(PAD_SECONDS / 2 * RATE)
@@ -205,14 +242,15 @@ class WhisperRecognizer:
         if phrase is not None and (among is None or phrase in among):  # Whisper itself read it
             score, length = free_score, n
             apart = 0.0
+        elif early:
+            return Evidence(text, None, ())
         else:
-            heard = self._tokenizer.decode(tokens)
-            shortlist = self._shortlist(heard, steps[0], among)
-            scores = self._forced_scores(np.asarray(encoded), [tokens for tokens, _ in shortlist])
-            best = int(np.argmax(scores))
-            (best_tokens, phrase), score = shortlist[best], scores[best]
+            shortlist = self._shortlist(text, steps[0], among)
+            scores = self._forced_scores(np.asarray(encoded), [tokens for tokens, _, _ in shortlist])
+            # the best fit a token: a long phrase's probability is a product of many
+            best = int(np.argmax([score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]))
+            (best_tokens, phrase, apart), score = shortlist[best], scores[best]
             length = len(best_tokens)
-            apart = self._apart(heard, phrase)
         values = (
             score,
             score / (length + 1),
@@ -226,37 +264,42 @@ class WhisperRecognizer:
         return Evidence(text, phrase, values)
 
     def _reading(self, tokens: list[int]) -> tuple[str, int]:
-        """Whisper's reading and how many tokens it takes: the longest run of its
-        first parts that is a phrase, else its first part. It may punctuate a phrase
-        like a list ("Capture, north east.") or repeat it ("Left, left, left")."""
+        """Whisper's reading (:func:`reading_parts` of what it said once) and how many
+        tokens it takes."""
         cuts = [i for i, token in enumerate(tokens) if token in self._ends] + [len(tokens)]
-        readings = [(self._tokenizer.decode(tokens[:cut]).strip(), cut) for cut in cuts]
-        whole = [(text, cut) for text, cut in readings if squash(text) in self._phrases]
-        return whole[-1] if whole else (first_part(readings[0][0]), cuts[0])
+        parts = [squash(self._tokenizer.decode(tokens[a:b])) for a, b in zip([0, *(c + 1 for c in cuts[:-1])], cuts, strict=True)]
+        count = reading_parts(parts[: said_once(parts)], lambda text: text in self._phrases)
+        return (self._tokenizer.decode(tokens[: cuts[count - 1]]).strip(), cuts[count - 1]) if count else ("", 0)
 
     def _shortlist(
-        self, heard: str, first: np.ndarray, among: frozenset[str] | None
-    ) -> list[tuple[tuple[int, ...], str]]:
-        """The phrase forms to score whole: those whose letters are nearest to the start
-        of what Whisper read (the best way to be near it, whatever it read), and the
-        likeliest one-token form by Whisper's first step (a one-word command read as
-        some other word: "Op" for "Up")."""
-        possible = [form for form in self._forms if among is None or form[1] in among]
-        near = {phrase: self._apart(heard, phrase) for phrase in {form[1] for form in possible}}
-        ranked = sorted(possible, key=lambda form: (near[form[1]], -first[form[0][0]]))
-        singles = sorted((f for f in possible if len(f[0]) == 1), key=lambda form: -first[form[0][0]])
-        return list(dict.fromkeys([*ranked[:SHORTLIST], *singles[:1]]))
+        self, reading: str, first: np.ndarray, among: frozenset[str] | None
+    ) -> list[tuple[tuple[int, ...], str, float]]:
+        """The phrase forms to score whole, each with how far its letters are from the
+        reading (0: the same, 1: nothing alike): the SHORTLIST phrases nearest by
+        letters, each in the form written most like the reading (as a list or as a
+        sentence), and, for a one-word reading, the likeliest one-token form by
+        Whisper's first step (a one-word command read as some other word: "Op" for
+        "Up"). The distance is to the whole reading, so a phrase that explains only
+        its start ("turn right" for "Turn, Right, Free, Times") is far from it."""
+        possible = [p for p in self._forms if among is None or p in among]
+        apart = process.cdist(
+            [squash(reading)], [self._squashed[p] for p in possible], scorer=Levenshtein.normalized_distance
+        )[0]
+        likely = [max(float(first[tokens[0]]) for tokens in self._forms[p]) for p in possible]
+        nearest = sorted(range(len(possible)), key=lambda i: (apart[i], -likely[i]))[:SHORTLIST]
+        chosen = [(self._written_like(possible[i], reading.lower()), possible[i], float(apart[i])) for i in nearest]
+        singles = [(tokens, p, float(apart[i])) for i, p in enumerate(possible) for tokens in self._forms[p]
+                   if len(tokens) == 1]
+        if singles and len(reading.split()) <= 1:  # Whisper read one word
+            chosen.append(max(singles, key=lambda single: float(first[single[0][0]])))
+        return list(dict.fromkeys(chosen))
 
-    @staticmethod
-    def _apart(heard: str, phrase: str) -> float:
-        """How far the phrase's letters are from those of the start of what Whisper
-        read (0: the same, 1: nothing alike): the nearest of its first parts, one part,
-        two parts ..., since Whisper may punctuate a phrase or repeat it."""
-        from rapidfuzz.distance import Levenshtein
-
-        parts = re.split(r"(?<=[.,!?;:])", heard)
-        starts = [squash("".join(parts[: i + 1])) for i in range(len(parts))]
-        return min(Levenshtein.normalized_distance(start, squash(phrase)) for start in starts)
+    def _written_like(self, phrase: str, said: str) -> tuple[int, ...]:
+        """The form of a phrase written most like what Whisper wrote (as a list or as a
+        sentence): one form a phrase is scored in, since each costs a decoding step a
+        token (about 5 ms on two cores)."""
+        written = self._forms[phrase]
+        return min(written, key=lambda tokens: Levenshtein.distance(self._tokenizer.decode(tokens).lower(), said))
 
     def _forced_scores(self, encoded: np.ndarray, candidates: list[tuple[int, ...]]) -> list[float]:
         """Log probability of each token sequence, then of an end, by forced decoding."""
@@ -280,9 +323,10 @@ class WhisperRecognizer:
 class WhisperUtterance:
     """Whisper needs the whole utterance: it is gathered while spoken, decoded at its end."""
 
-    def __init__(self, recognizer: WhisperRecognizer, among: frozenset[str] | None) -> None:
+    def __init__(self, recognizer: WhisperRecognizer, among: frozenset[str] | None, early: bool) -> None:
         self._recognizer = recognizer
         self._among = among
+        self._early = early
         self._blocks: list[np.ndarray] = []
         self._meter = SpeechMeter()
 
@@ -293,7 +337,7 @@ class WhisperUtterance:
 
     def finish(self) -> Heard:
         audio = np.concatenate(self._blocks) if self._blocks else np.zeros(0, np.int16)
-        return self._recognizer.recognize(audio, self._meter.seconds, self._among)
+        return self._recognizer.recognize(audio, self._meter.seconds, self._among, self._early)
 
 
 def _ms(began: float) -> float:
