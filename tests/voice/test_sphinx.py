@@ -96,6 +96,20 @@ def test_while_a_question_waits_only_its_answers_are_heard(recognizer: SphinxRec
     assert decode(recognizer, pad(espeak("south", "en-us", 150), 0.3)).words == "south"  # every phrase again
 
 
+def test_a_game_with_many_phrase_sets_keeps_only_the_latest_searches() -> None:
+    """Jumpers listens for another set of phrases after every move: the decoder keeps a
+    few searches, not one per position of the game."""
+    from hbr.voice import sphinx
+
+    recognizer = SphinxRecognizer(GRAMMAR.phrases())
+    moves = [p for p in GRAMMAR.phrases() if p.split()[0] in ("north", "south", "east", "west")]
+    for i in range(sphinx.SEARCHES + 4):
+        decode(recognizer, np.zeros(RATE // 2, np.int16), frozenset(moves[i:] + ["yes", "no"]))
+    assert len(recognizer._searches) == sphinx.SEARCHES
+    latest = frozenset(moves[sphinx.SEARCHES + 3 :] + ["yes", "no"])
+    assert decode(recognizer, pad(espeak("yes", "en-us", 150), 0.3), latest).phrase == "yes"
+
+
 def test_hbr_recognize_prints_one_json_line_per_file(run_hbr: Run, tmp_path: Path) -> None:
     files = []
     for i, text in enumerate(["north east", "capture north west", "what time is it"]):
