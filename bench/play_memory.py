@@ -1,6 +1,6 @@
 """Peak memory and start-up time of a live `hbr play`, on a PulseAudio virtual sound card.
 
-Run: python bench/play_memory.py [--backend auto|whisper|vosk|pocketsphinx]
+Run: python bench/play_memory.py [--backend auto|whisper|vosk|pocketsphinx] [--tts auto|piper|system|none]
 
 Starts a private PulseAudio server with a null sink (as the audio tests do), runs
 `hbr play` on it with its recognizer, microphone and voice, plays one spoken command
@@ -28,6 +28,7 @@ from tests.audio.test_audio_path import lines_of, wait_for  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", default="auto")
+    parser.add_argument("--tts", default="auto", help="the Observer's voice (auto: a Piper voice where one is found)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -37,7 +38,8 @@ def main() -> None:
             subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(command), "north east"], check=True)
             began = time.monotonic()
             game = subprocess.Popen(
-                [sys.executable, "-m", "hbr", "play", "--seed", "3", "--backend", args.backend, "--cues", "off"],
+                [sys.executable, "-m", "hbr", "play", "--seed", "3", "--backend", args.backend, "--tts", args.tts,
+                 "--cues", "off"],
                 env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             )
             seen: list[str] = []
