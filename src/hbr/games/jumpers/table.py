@@ -124,8 +124,7 @@ class JumpersTable(Table[Command]):
     def listening(self) -> frozenset[str]:
         """Moves and "moves for" of the mover's pieces on top, where they stand, and a
         cell alone only while "which one?" waits: of 1,698 phrases, about 300."""
-        mine = [(top[1], name(cell)) for cell, stack in self.state.board
-                if stack and (top := stack[-1])[0] is self.state.to_move]
+        mine = [(kind, name(cell)) for cell, kind in self._free(self.state.to_move)]
         return frozenset(spoken_phrases(mine, places=self._which is not None))
 
     def progress(self) -> str:
@@ -258,9 +257,12 @@ class JumpersTable(Table[Command]):
                 rows.append(f"Row {row}: empty.")
         return " ".join(rows)
 
+    def _free(self, side: Side) -> list[tuple[Cell, Kind]]:
+        """The side's pieces that nothing covers, and where they stand."""
+        return [(cell, stack[-1][1]) for cell, stack in self.state.board if stack and stack[-1][0] is side]
+
     def _pieces(self, side: Side) -> str:
-        free = [f"{k.word} at {cell_words(c)}" for c, st in self.state.board if st and st[-1][0] is side
-                for k in (st[-1][1],)]
+        free = [f"{k.word} at {cell_words(c)}" for c, k in self._free(side)]
         held = sum(1 for _, st in self.state.board for p in st[:-1] if p[0] is side)
         said = f"{side.value.capitalize()}'s free pieces: {', '.join(free) or 'none'}."
         return said + (f" {held} more {'is' if held == 1 else 'are'} covered." if held else "")
