@@ -25,6 +25,11 @@ from tests.audio.conftest import start_pulse, stop_pulse  # noqa: E402
 from tests.audio.test_audio_path import lines_of, wait_for  # noqa: E402
 
 
+#: Typed after the spoken command, each with the seconds given to say it: the rules
+#: (about a minute of long sentences) and the help.
+TYPED = (("rules", 60.0), ("help", 20.0))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", default="auto")
@@ -53,6 +58,10 @@ def main() -> None:
                 if heard := wait_for(out, seen, "> ", 10):
                     break
             assert game.stdin is not None
+            for typed, seconds in TYPED:  # the longest things the game says
+                game.stdin.write(typed + "\n")
+                game.stdin.flush()
+                time.sleep(seconds)
             game.stdin.write("quit\n")
             game.stdin.flush()
             game.wait(timeout=60)

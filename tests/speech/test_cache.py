@@ -95,3 +95,19 @@ def test_the_disk_is_trimmed_oldest_first(tmp_path: Path) -> None:
         os.utime(path, (now - 100 * age, now - 100 * age))  # the biggest is the oldest
     SpeechCache(tmp_path, disk_bytes=sum(p.stat().st_size for p in files[:-1]))
     assert sorted(tmp_path.glob("*/*.npy")) == sorted(files[:-1])
+
+
+def test_memory_keeps_only_the_latest_sentences(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory holds MEMORY_BYTES of audio at most, the latest; with no disk, an older
+    sentence is rendered again."""
+    from hbr.speech import cache as cache_module
+
+    synth = Counted()
+    one = np.concatenate(list(SpeechCache(None).render(synth, "Three.")))
+    monkeypatch.setattr(cache_module, "MEMORY_BYTES", int(2.5 * one.nbytes))
+    cache, synth = SpeechCache(None), Counted()
+    list(cache.render(synth, "One. Two. Three."))
+    list(cache.render(synth, "Three. Two."))
+    assert synth.rendered == ["One.", "Two.", "Three."]  # the latest two were still there
+    list(cache.render(synth, "One."))
+    assert synth.rendered[-1] == "One."

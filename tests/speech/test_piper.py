@@ -76,6 +76,30 @@ def test_every_observer_sentence_kind_is_spoken_intelligibly(
     assert heard_words >= 0.8 * said_words
 
 
+def test_a_long_sentence_is_said_whole_clause_by_clause(
+    piper: PiperSynthesizer, whisper_model: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sentence longer than RUN_WORDS is made in runs of a clause or two (for memory):
+    it still comes out as one sound with every word in it, as long as it would last
+    made at once, within a tenth."""
+    from faster_whisper import WhisperModel
+
+    from hbr.speech import piper as piper_module
+    from hbr.speech.tts import clauses
+
+    sentence = ("You are the hunter and you cannot see: find and capture the rabbit before it reaches its hole, "
+                "and keep away from the bear, which hunts you.")
+    assert len(clauses(sentence, piper_module.RUN_WORDS)) > 1
+    samples, rate = piper.synthesize(sentence)
+    monkeypatch.setattr(piper_module, "RUN_WORDS", 1000)
+    at_once, _ = piper.synthesize(sentence)
+    assert abs(len(samples) - len(at_once)) < 0.1 * len(at_once)
+    model = WhisperModel(str(whisper_model), device="cpu", compute_type="int8", cpu_threads=2)
+    audio = to_mono16k(samples, rate).astype(np.float32) / 32768
+    heard = words_of(" ".join(s.text for s in model.transcribe(audio, language="en", beam_size=1)[0]))
+    assert len(words_of(sentence) & heard) >= 0.8 * len(words_of(sentence)), heard
+
+
 def test_rate_changes_the_speed(piper: PiperSynthesizer) -> None:
     text = "You move north east. The bear and then the rabbit move."
     lengths: dict[int, list[float]] = {}

@@ -4,6 +4,8 @@ model, with real people's recordings (../shared/speech-dev), espeak-ng, silence 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +18,15 @@ from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE, mix_at_snr, pad
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, RecognizerError, decode
 from hbr.voice.synth import espeak
-from hbr.voice.whisper import FEATURES, WhisperRecognizer, forms, reading_parts, said_once, squash
+from hbr.voice.whisper import (
+    FEATURES,
+    WhisperRecognizer,
+    _feature_extractor,
+    forms,
+    reading_parts,
+    said_once,
+    squash,
+)
 from tests.conftest import Run
 
 GRAMMAR = HBRGrammar()
@@ -70,6 +80,20 @@ def test_a_broken_acceptance_model_is_one_clear_error(tmp_path: Path) -> None:
 def test_a_folder_that_is_no_model_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(RecognizerError, match="not a usable Whisper model"):
         WhisperRecognizer(GRAMMAR.phrases(), tmp_path)
+
+
+def test_the_features_are_faster_whispers_own_without_the_rest_of_it() -> None:
+    """The log-mel features come from faster-whisper's own module, loaded alone: the
+    same numbers as faster-whisper's FeatureExtractor, and, in a fresh interpreter,
+    none of the packages that faster-whisper's import brings (PyAV above all)."""
+    from faster_whisper.feature_extractor import FeatureExtractor
+
+    audio = np.random.default_rng(0).normal(0, 0.1, 16_000).astype(np.float32)
+    ours = _feature_extractor()(feature_size=80)
+    assert ours is not FeatureExtractor and np.array_equal(ours(audio), FeatureExtractor(feature_size=80)(audio))
+    check = "import sys; from hbr.voice.whisper import _feature_extractor; _feature_extractor(); " \
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'av', 'faster_whisper', 'huggingface_hub'}))"
+    assert subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True).stdout == "[]\n"
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 ("You cannot go that way.", the help, the answers to "where"), and a sentence
 rendered once is played from here at once afterwards.
 
-A sentence is kept in memory (the most recent few hundred) and on disk in the user
+A sentence is kept in memory (the most recent, MEMORY_BYTES of them) and on disk in the user
 cache directory, keyed by voice, rate and text, so a change of voice or of rate
 renders anew. The disk part is trimmed, oldest first, to a size limit when opened;
 a disk that cannot be written only costs the speed-up.
@@ -22,7 +22,10 @@ import soxr
 
 from hbr.speech.tts import Synthesizer, sentences
 
-MEMORY_SENTENCES = 400
+#: Audio kept in memory: a sentence read back from disk costs a tenth of a millisecond
+#: (docs/benchmarks.md), so memory holds only the latest; 400 sentences of a Piper
+#: voice had held about 35 MB.
+MEMORY_BYTES = 8 << 20
 DISK_BYTES = 200 << 20
 
 
@@ -30,6 +33,7 @@ class SpeechCache:
     def __init__(self, folder: Path | None, disk_bytes: int = DISK_BYTES) -> None:
         self.folder = folder
         self._memory: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._memory_bytes = 0
         if folder is not None:
             _trim(folder, disk_bytes)
 
@@ -80,9 +84,11 @@ class SpeechCache:
             pass  # rendered again next time
 
     def _remember(self, key: str, samples: np.ndarray) -> None:
+        old = self._memory.pop(key, None)
         self._memory[key] = samples
-        while len(self._memory) > MEMORY_SENTENCES:
-            self._memory.popitem(last=False)
+        self._memory_bytes += samples.nbytes - (0 if old is None else old.nbytes)
+        while len(self._memory) > 1 and self._memory_bytes > MEMORY_BYTES:
+            self._memory_bytes -= self._memory.popitem(last=False)[1].nbytes
 
 
 def _trim(folder: Path, limit: int) -> None:

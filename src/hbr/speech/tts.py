@@ -102,3 +102,18 @@ def sentences(text: str) -> list[str]:
         if len(head) == 2 and len(head[0].split()) >= 2:
             parts[:1] = head
     return parts
+
+
+def clauses(sentence: str, longest: int) -> list[str]:
+    """A sentence cut after its commas, colons and semicolons into pieces of at most
+    ``longest`` words where that can be (a clause longer than that stays whole), each
+    piece as long as it may be: for a voice whose memory grows with the length of
+    what it says at once (:mod:`hbr.speech.piper`). Each piece keeps its mark, so it
+    is still said as a clause that goes on."""
+    pieces: list[str] = []
+    for part in _CLAUSE_END.split(sentence.strip()):
+        if pieces and len(pieces[-1].split()) + len(part.split()) <= longest:
+            pieces[-1] += " " + part
+        elif part:
+            pieces.append(part)
+    return pieces

@@ -30,16 +30,19 @@ Each utterance is decoded on its own: nothing carries over from one to the next.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from hbr import heap
 from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter
@@ -164,7 +167,8 @@ class WhisperRecognizer:
         try:
             import ctranslate2
             import tokenizers
-            from faster_whisper.feature_extractor import FeatureExtractor
+
+            feature_extractor = _feature_extractor()
         except ImportError as err:  # pragma: no cover - a broken install
             raise RecognizerError(f"faster-whisper is not installed ({err}): pip install faster-whisper") from None
         try:
@@ -177,7 +181,7 @@ class WhisperRecognizer:
         if self._model.is_multilingual:
             raise RecognizerError(f"{model_dir} is a multilingual Whisper model; hbr needs an English one (tiny.en)")
         self._storage = ctranslate2.StorageView
-        self._features = FeatureExtractor(feature_size=self._model.n_mels)
+        self._features = feature_extractor(feature_size=self._model.n_mels)
         self.acceptance = acceptance or AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_whisper.py")
         token = self._tokenizer.token_to_id
         #: What may follow a whole phrase: the end of the text, or a punctuation mark.
@@ -212,6 +216,7 @@ class WhisperRecognizer:
         if speech_seconds < MIN_SPEECH:
             return Heard("", None, None, _ms(began), SILENCE)
         evidence = self.evidence(samples, among, early)
+        heap.trim()  # what the decoder freed goes back (hbr.heap)
         self.last = evidence
         if evidence.phrase is None:
             return Heard(evidence.free, None, 0.0, _ms(began), NOT_A_COMMAND)
@@ -338,6 +343,28 @@ class WhisperUtterance:
     def finish(self) -> Heard:
         audio = np.concatenate(self._blocks) if self._blocks else np.zeros(0, np.int16)
         return self._recognizer.recognize(audio, self._meter.seconds, self._among, self._early)
+
+
+def _feature_extractor() -> Any:
+    """faster-whisper's log-mel features (its FeatureExtractor class), without the rest
+    of faster-whisper: the package's own import brings PyAV, onnxruntime's voice
+    detector and the Hugging Face hub, 19 MB of memory that hbr never uses. The
+    module needs only numpy; if a later release makes it need more, it is imported
+    the usual way."""
+    package = importlib.util.find_spec("faster_whisper")
+    if package is None or not package.submodule_search_locations:
+        raise ImportError("No module named 'faster_whisper'")
+    path = Path(package.submodule_search_locations[0]) / "feature_extractor.py"
+    spec = importlib.util.spec_from_file_location("hbr.voice._whisper_features", path)
+    try:
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module.FeatureExtractor
+    except (ImportError, AssertionError, AttributeError, OSError):
+        from faster_whisper.feature_extractor import FeatureExtractor
+
+        return FeatureExtractor
 
 
 def _ms(began: float) -> float:
