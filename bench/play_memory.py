@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.audio.conftest import start_pulse, stop_pulse  # noqa: E402
 from tests.audio.test_audio_path import lines_of, wait_for  # noqa: E402
 
-
 #: Typed after the spoken command, each with the seconds given to say it: the rules
 #: (about a minute of long sentences) and the help.
 TYPED = (("rules", 60.0), ("help", 20.0))

@@ -194,6 +194,23 @@ def test_a_sure_command_that_nothing_goes_on_from_is_handed_on_before_the_endpoi
     assert early[0][0] < late[0][0]  # at least one 30 ms block sooner
 
 
+def test_a_command_is_handed_on_when_its_sound_has_faded(
+    whisper: WhisperRecognizer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fading end of the words, and a faint echo after them (30 dB down, as in a
+    room), are not waited for: the command comes within 0.2 s of its last loud sound,
+    sooner than when only the voice detector tells the end."""
+    spoken = words("toward the bear")
+    echo = (words("toward the bear", "en+m3") * 10 ** (-30 / 20)).astype(np.int16)
+    audio = np.concatenate([silence(0.5), spoken, echo, silence(1.0)])
+    end = 0.5 + len(spoken) / RATE
+    faded = stream(Listener(whisper), audio)
+    monkeypatch.setattr(endpoint, "QUIET_BELOW_LOUDEST_DB", 1000.0)  # the voice detector alone
+    unfaded = stream(Listener(whisper), audio)
+    assert [h.phrase for _, h in faded] == [h.phrase for _, h in unfaded] == ["toward the bear"]
+    assert faded[0][0] - end <= 0.2 and faded[0][0] < unfaded[0][0]
+
+
 @pytest.mark.parametrize("second", ["east", "west"])
 def test_a_command_that_may_go_on_waits_for_the_rest(
     whisper: WhisperRecognizer, second: str, monkeypatch: pytest.MonkeyPatch

@@ -22,6 +22,7 @@ from hbr.voice.whisper import (
     FEATURES,
     WhisperRecognizer,
     _feature_extractor,
+    _longest_repeat,
     forms,
     reading_parts,
     said_once,
@@ -59,6 +60,22 @@ PHRASES = {"towardthebear", "up", "west", "westthreetimes", "north", "northeast"
 ])
 def test_the_reading_is_the_longest_run_that_is_a_phrase_with_nothing_else_after(parts: list[str], count: int) -> None:
     assert reading_parts([squash(p) for p in parts], PHRASES.__contains__) == count
+
+
+def test_the_longest_run_that_comes_twice() -> None:
+    """What the decoder may not repeat is longer than any run a phrase itself repeats."""
+    assert _longest_repeat([1, 2, 3]) == 0
+    assert _longest_repeat([5, 9, 5]) == 1
+    assert _longest_repeat([7, 1, 8, 1, 8, 1, 4]) == 3  # "At, One, One, East": ", One ," twice
+
+
+def test_the_decoder_may_repeat_what_the_phrases_repeat(whisper_model: Path) -> None:
+    """Hunter Bear Rabbit's phrases repeat single tokens only, Jumpers' "One, One" three:
+    the decoder may not repeat a run one token longer (3 at least)."""
+    from hbr.games.jumpers.phrases import JumpersGrammar
+
+    assert WhisperRecognizer(GRAMMAR.phrases(), whisper_model)._no_repeat == 3
+    assert WhisperRecognizer(JumpersGrammar().phrases(), whisper_model)._no_repeat == 4
 
 
 def test_forms_of_a_phrase() -> None:

@@ -10,7 +10,9 @@ to decode (docs/benchmarks.md has the measured delay).
 
 A recognizer that reads the whole utterance at its end (Whisper) reads it early
 instead, at each pause of the speaker (:data:`EARLY_QUIET`), so that most of the
-endpointer's wait is spent decoding, not idle; a reading goes stale when the speaker
+endpointer's wait is spent decoding, not idle (a pause: a frame the voice detector
+calls quiet, or one that has faded far below the loudest of the utterance, since the
+detector goes on calling the fading end of a word speech); a reading goes stale when the speaker
 goes on. When the pause lasts (:data:`HAND_ON_QUIET`, still well before the
 endpointer would end the utterance) and the reading is a sure phrase that nothing in
 the grammar goes on from ("up", "capture north west", but not "north", which may
@@ -26,11 +28,12 @@ utterance, so that a pause inside "north ... east" is one move, not two.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
 import numpy as np
 
-from hbr.voice.audio import RATE, Framer
+from hbr.voice.audio import RATE, Framer, rms
 from hbr.voice.channel import BandCheck
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import Heard, Recognizer, Utterance
@@ -56,6 +59,11 @@ EARLY_QUIET = 0.03
 #: Seconds of quiet after which a sure early reading of a phrase that no other phrase
 #: goes on from is handed on without waiting for the endpointer.
 HAND_ON_QUIET = 0.12
+#: A frame this many decibels below the loudest of the open utterance is quiet, even
+#: where the voice detector still calls it speech: after the last word of a real
+#: speaker it went on calling the fading end speech for 67 ms (median; 112 ms at the
+#: 80th percentile), the level had fallen this far 14 ms after it (docs/benchmarks.md).
+QUIET_BELOW_LOUDEST_DB = 26.0
 #: How sure an early reading must be to be kept.
 EARLY_CONFIDENCE = 0.9
 #: A phrase that another phrase goes on from ("north", "left" before "left three
@@ -125,6 +133,7 @@ class Listener:
         self._framer = Framer(self._ep.frame_bytes // 2)
         self._seconds = 0.0
         self._history = History()
+        self._levels: deque[tuple[float, float]] = deque(maxlen=round(MAX_SECONDS / 0.01))  # (clock, frame level)
         self._clock = 0.0  # seconds the endpointer has processed
         self._began = 0.0  # where the open utterance's speech began, by that clock
         self._cut_at: float | None = None  # where an over-long utterance was cut, speech going on
@@ -140,7 +149,8 @@ class Listener:
             was_speaking = self._ep.in_speech
             out = self._ep.process(frame.tobytes())
             self._clock += self._ep.frame_length
-            self._pace(self._vad.is_speech(frame.tobytes()))
+            self._levels.append((self._clock, rms(frame)))
+            self._pace(self._vad.is_speech(frame.tobytes()) and not self._faded())
             if out is not None and self._handed:
                 # the rest of an utterance whose command was handed on early: ignored, as
                 # Whisper ignores what follows a phrase when it reads a whole utterance
@@ -195,6 +205,14 @@ class Listener:
 
     def _frames(self, seconds: float) -> int:
         return max(1, round(seconds / float(self._ep.frame_length)))
+
+    def _faded(self) -> bool:
+        """Whether the last frame is QUIET_BELOW_LOUDEST_DB below the loudest frame of
+        the open utterance (from where its speech began)."""
+        if self._open is None:
+            return False
+        loudest = max(level for clock, level in self._levels if clock >= self._began)
+        return self._levels[-1][1] < loudest * 10 ** (-QUIET_BELOW_LOUDEST_DB / 20)
 
     def _pace(self, speech: bool) -> None:
         """Keep count of the current run of quiet; speech makes an early reading stale."""
