@@ -133,7 +133,8 @@ class Listener:
         self._framer = Framer(self._ep.frame_bytes // 2)
         self._seconds = 0.0
         self._history = History()
-        self._levels: deque[tuple[float, float]] = deque(maxlen=round(MAX_SECONDS / 0.01))  # (clock, frame level)
+        # (clock, level) of each frame, as far back as an utterance may reach
+        self._levels: deque[tuple[float, float]] = deque(maxlen=round((MAX_SECONDS + 1) / self._ep.frame_length))
         self._clock = 0.0  # seconds the endpointer has processed
         self._began = 0.0  # where the open utterance's speech began, by that clock
         self._cut_at: float | None = None  # where an over-long utterance was cut, speech going on

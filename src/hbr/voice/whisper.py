@@ -312,11 +312,14 @@ class WhisperRecognizer:
         return min(written, key=lambda tokens: Levenshtein.distance(self._tokenizer.decode(tokens).lower(), said))
 
     def _forced_scores(self, encoded: np.ndarray, candidates: list[tuple[int, ...]]) -> list[float]:
-        """Log probability of each token sequence, then of an end, by forced decoding."""
+        """Log probability of each token sequence, then of an end, by forced decoding:
+        one step past the longest candidate is all that is needed (the decode went on
+        to the longest phrase's length before, for the same scores)."""
         batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(candidates), axis=0)))
         results = self._model.generate(
             batch, [self._prompt + list(c) for c in candidates], beam_size=1,
-            max_length=len(self._prompt) + self._longest + 1, return_logits_vocab=True, suppress_blank=False,
+            max_length=len(self._prompt) + max(len(c) for c in candidates) + 1, return_logits_vocab=True,
+            suppress_blank=False,
         )
         return [
             self._said_then_end(log_softmax(np.asarray(result.logits[0])), candidate, unended=-30.0)
