@@ -33,7 +33,6 @@ class SpeechCache:
     def __init__(self, folder: Path | None, disk_bytes: int = DISK_BYTES) -> None:
         self.folder = folder
         self._memory: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._memory_bytes = 0
         if folder is not None:
             _trim(folder, disk_bytes)
 
@@ -84,11 +83,10 @@ class SpeechCache:
             pass  # rendered again next time
 
     def _remember(self, key: str, samples: np.ndarray) -> None:
-        old = self._memory.pop(key, None)
         self._memory[key] = samples
-        self._memory_bytes += samples.nbytes - (0 if old is None else old.nbytes)
-        while len(self._memory) > 1 and self._memory_bytes > MEMORY_BYTES:
-            self._memory_bytes -= self._memory.popitem(last=False)[1].nbytes
+        self._memory.move_to_end(key)
+        while len(self._memory) > 1 and sum(kept.nbytes for kept in self._memory.values()) > MEMORY_BYTES:
+            self._memory.popitem(last=False)
 
 
 def _trim(folder: Path, limit: int) -> None:

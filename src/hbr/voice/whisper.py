@@ -373,15 +373,16 @@ def _feature_extractor() -> Any:
         raise ImportError("No module named 'faster_whisper'")
     path = Path(package.submodule_search_locations[0]) / "feature_extractor.py"
     spec = importlib.util.spec_from_file_location("hbr.voice._whisper_features", path)
-    try:
-        assert spec is not None and spec.loader is not None
+    if spec is not None and spec.loader is not None:
         module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module.FeatureExtractor
-    except (ImportError, AssertionError, AttributeError, OSError):
-        from faster_whisper.feature_extractor import FeatureExtractor
+        try:
+            spec.loader.exec_module(module)
+            return module.FeatureExtractor
+        except (ImportError, AttributeError, OSError):
+            pass
+    from faster_whisper.feature_extractor import FeatureExtractor
 
-        return FeatureExtractor
+    return FeatureExtractor
 
 
 def _ms(began: float) -> float:
