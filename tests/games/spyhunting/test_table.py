@@ -91,6 +91,8 @@ def test_the_hunters_series_by_voice() -> None:
     for action in legal:
         last = hear(table, action.value)
     assert last == f"Your plan: {', '.join(a.value for a in legal)}. Say confirm, or undo."
+    # one more action for a full plan: the plan is read back, not "room for 0; say 0 or fewer"
+    assert hear(table, "forward") == f"Your plan is full. {last}"
     series = table.state.series
     words = hear(table, "confirm")
     assert "The spy moves" in words and "Your plan:" in words

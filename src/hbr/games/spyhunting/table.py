@@ -203,6 +203,8 @@ class SpyTable(Table[Command]):
                 said.append(self._narrate(events))
             return Reply(" ".join([*said, self._todo()]), self._cues_of(actions))
         left = state.d8 - len(self.planned)
+        if not left:
+            return Reply(f"Your plan is full. {self._plan_so_far()}")
         if len(actions) > left:
             return Reply(f"Your plan has room for {plural(left, 'more action')}; say {left} or fewer.")
         if sum(a is Action.SHOOT for a in (*self.planned, *actions)) > 1:
