@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hbr.games import registry
+from hbr.games import DEFAULT, registry
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Grammar, Meta, Understood
 from hbr.speech.tts import Synthesizer
@@ -61,11 +61,28 @@ def intent(grammar: Grammar[object], text: str | None) -> object:
     return parsed.intent if isinstance(parsed, Understood) else None
 
 
-def own_phrases(game: str, n: int, seed: int = 7) -> list[str]:
-    """A seeded sample of ``n`` of a game's own commands (not the requests every game shares)."""
+#: How many of each game's own phrases bench/games_speech.py plays (own_phrases, seed 7).
+BENCH_PHRASES = 40
+#: The requests every game shares that a rejection model is fitted on, as in FIT_PHRASES.
+FIT_REQUESTS = ["help", "repeat", "yes", "no", "stop", "quit"]
+
+
+def own_phrases(game: str, n: int, seed: int = 7, leave_out: frozenset[str] = frozenset()) -> list[str]:
+    """A seeded sample of ``n`` of a game's own commands (not the requests every game
+    shares), none of ``leave_out``."""
     grammar = registry()[game].grammar()
-    own = [p for p in grammar.phrases() if not isinstance(intent(grammar, p), Meta)]
+    own = [p for p in grammar.phrases() if not isinstance(intent(grammar, p), Meta) and p not in leave_out]
     return sorted(random.Random(seed).sample(own, min(n, len(own))))
+
+
+def fit_phrases(game: str) -> list[str]:
+    """The phrases a rejection model for ``game``'s vocabulary is fitted on: Hunter Bear
+    Rabbit's FIT_PHRASES; for another game as many, a seeded sample of its own commands
+    that bench/games_speech.py does not play, and the shared requests of FIT_PHRASES."""
+    if game == DEFAULT:
+        return FIT_PHRASES
+    played = frozenset(own_phrases(game, BENCH_PHRASES))
+    return own_phrases(game, len(FIT_PHRASES) - len(FIT_REQUESTS), seed=13, leave_out=played) + FIT_REQUESTS
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,25 @@
-"""Fit pocketsphinx's rejection model, check it on held-out voices, and save it.
+"""Fit pocketsphinx's rejection model for one game's vocabulary, check it on held-out
+voices, and save it.
 
-Run: python bench/fit_rejection.py [--workers 2] [--out FILE] [--games hbr,spyhunting,jumpers]
+Run: python bench/fit_rejection.py [--game hbr|spyhunting|jumpers] [--workers 2] [--out FILE]
 
-Every clip of the speech corpus (bench/corpus.py), with the commands in their
-FIT_PHRASES forms only, and the real recordings of half the speakers of
-../shared/speech-dev (bench/real.py), is streamed through the game's own listener, as in
-bench/speech.py. For every utterance the recognizer decoded to
+Every clip of the speech corpus (bench/corpus.py), with the commands in the game's
+fitting forms only (corpus.fit_phrases: Hunter Bear Rabbit's FIT_PHRASES; for another
+game as many of its own commands, none that bench/games_speech.py plays, and the
+shared requests), and the real recordings of half the speakers of
+../shared/speech-dev (bench/real.py; a word is a command where the game's grammar
+understands it), is streamed through the game's own listener with a recognizer built
+for the game's phrases, as in bench/speech.py. For every utterance the recognizer decoded to
 words, its evidence (hbr.voice.sphinx.FEATURES) is kept with a label: right (the
 command that was said) or not (other speech, noise, or a wrong command). A
 logistic model over the standardised evidence and the products of its pairs
 (hbr.voice.acceptance.expand), with an L2 penalty, is fitted to the labels, and its threshold
-set so that TARGET_FALSE_ACCEPTS of the clips that hold no command would pass.
-
-With --games, other games' vocabularies take part: for each game besides Hunter Bear Rabbit, a seeded
-sample of OTHER_PHRASES of its own commands and the same other sentences, in three of
-the voices at 160 words a minute, each through a recognizer built for that game's
-phrases, so that the model learns what a command and a stranger look like under each
-game's grammar, not only under one.
+set so that TARGET_FALSE_ACCEPTS of the clips that hold no command would pass. It is
+saved with the game's vocabulary, and the recognizer uses the model fitted for the
+vocabulary nearest its own (hbr.voice.acceptance.nearest). One model fitted on every
+game's phrases together was tried first and not adopted (docs/benchmarks.md), and so
+was Spyhunting's own fit: it took more of that game's commands for another, so
+Spyhunting's shipped model is Hunter Bear Rabbit's (sphinx_rejection/spyhunting.json says so).
 
 Before the model on all voices is saved, each espeak-ng voice is left out in turn:
 the model and threshold are fitted on the other five and measured on it. The real
@@ -38,14 +41,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from corpus import CONDITIONS, FIT_PHRASES, Clip, clips, intent, own_phrases, sessions  # noqa: E402
+from corpus import CONDITIONS, Clip, clips, fit_phrases, intent, sessions  # noqa: E402
 from logistic import newton  # noqa: E402
 from real import as_clips  # noqa: E402
 
 from hbr.games import DEFAULT, registry  # noqa: E402
 from hbr.voice.acceptance import AcceptanceModel, expand  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
-from hbr.voice.sphinx import FEATURES, MODEL_FILE, SphinxRecognizer  # noqa: E402
+from hbr.voice.sphinx import FEATURES, MODELS, SphinxRecognizer  # noqa: E402
 
 #: Share of non-command clips (other speech, noise, silence) the threshold lets pass.
 TARGET_FALSE_ACCEPTS = 0.02
@@ -54,10 +57,6 @@ TARGET_FALSE_ACCEPTS = 0.02
 #: 33: 91.1% / 4.1%.
 PENALTY = 33.0
 BLOCK = 480  # 30 ms at 16 kHz, as the microphone delivers it
-
-#: Commands of each other game in the fitting corpus, and the voices that say them.
-OTHER_PHRASES = 15
-OTHER_VOICES = ("en-us", "en+m3", "en+f2")
 
 #: Per clip: each utterance's evidence, and whether it was the command said.
 Measured = list[tuple[Clip, list[tuple[tuple[float, ...], bool]]]]
@@ -121,17 +120,14 @@ def arrays(measured: Measured) -> tuple[np.ndarray, np.ndarray]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=MODEL_FILE)
-    parser.add_argument("--games", default=DEFAULT,
-                        help=f"the games whose phrases take part, e.g. {','.join(registry())} (default {DEFAULT}: "
-                             "the shipped model; all three was tried and not adopted, docs/benchmarks.md)")
+    parser.add_argument("--game", default=DEFAULT, choices=list(registry()),
+                        help=f"the game whose vocabulary the model is for (default {DEFAULT})")
+    parser.add_argument("--out", type=Path, help="where to save it (default: the game's model shipped with hbr)")
     args = parser.parse_args()
-    others = [g for g in args.games.split(",") if g != DEFAULT]
+    grammar = registry()[args.game].grammar()
     with Pool(args.workers) as pool:
-        corpus = [(DEFAULT, s) for s in sessions(clips(commands=FIT_PHRASES))]
-        for game in others:
-            corpus += [(game, s) for s in sessions(clips(OTHER_VOICES, (160,), commands=own_phrases(game, OTHER_PHRASES)))]
-        corpus += [(DEFAULT, as_clips("fit")), (DEFAULT, as_clips("test"))]
+        corpus = [(args.game, s) for s in sessions(clips(commands=fit_phrases(args.game)))]
+        corpus += [(args.game, as_clips(half, lambda word: intent(grammar, word) is not None)) for half in ("fit", "test")]
         *measured_sessions, real_test = pool.map(measure, corpus, chunksize=1)
         measured = [row for session in measured_sessions for row in session]
     x, y = arrays(measured)
@@ -155,10 +151,11 @@ def main() -> None:
     print("all voices (in-sample):", {k: f"{v:.1%}" for k, v in sorted(evaluate(model, cut, measured).items())})
     print("real recordings, held-out speakers:", {k: f"{v:.1%}" for k, v in sorted(evaluate(model, cut, real_test).items())})
     fitted = AcceptanceModel(model.mean, model.scale, model.weights, model.bias, cut)
-    fitted.save(args.out, FEATURES, f"bench/corpus.py (games: {args.games}) and half the speakers of "
-                f"../shared/speech-dev, {len(measured)} "
-                f"clips, {len(y)} utterances; threshold passes {TARGET_FALSE_ACCEPTS:.0%} of non-command clips")
-    print(f"saved {args.out}")
+    out = args.out or MODELS / f"{args.game}.json"
+    fitted.save(out, FEATURES, f"bench/corpus.py ({args.game}'s phrases) and half the speakers of "
+                f"../shared/speech-dev, {len(measured)} clips, {len(y)} utterances; threshold passes "
+                f"{TARGET_FALSE_ACCEPTS:.0%} of non-command clips", vocabulary=grammar.phrases())
+    print(f"saved {out}")
 
 
 if __name__ == "__main__":

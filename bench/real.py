@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,11 +61,14 @@ def recordings(half: str = "all") -> Iterator[Recording]:
                 yield rec
 
 
-def as_clips(half: str) -> list[Clip]:
+def as_clips(half: str, understood: Callable[[str], bool] = MEANS.__contains__) -> list[Clip]:
     """The recordings of one half as corpus clips (condition "real"): 0.3 s of quiet
-    before the words and a second after, as bench/corpus.py's clips have."""
+    before the words and a second after, as bench/corpus.py's clips have. A word is a
+    command when ``understood`` says so: by default when it is one of Hunter Bear
+    Rabbit's; Spyhunting also understands "forward" and "backward", Jumpers none of up,
+    down, left and right."""
     return [
-        Clip(MEANS.get(rec.word, "") if rec.is_command else "", rec.is_command, "real", 0, "real",
+        Clip(rec.word if understood(rec.word) else "", understood(rec.word), "real", 0, "real",
              np.concatenate([pad(rec.audio(), 0.3), np.zeros(RATE, np.int16)]))
         for rec in recordings(half)
     ]

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hbr.games import registry
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.games.hbr.table import HBRTable
 from hbr.grammar import Understood
@@ -24,7 +25,7 @@ from hbr.voice.acceptance import AcceptanceModel, expand
 from hbr.voice.audio import RATE, mix_at_snr, pad, write_wav
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import RecognizerError, decode
-from hbr.voice.sphinx import FEATURES, MODEL_FILE, Segment, SphinxRecognizer, edits, evidence
+from hbr.voice.sphinx import FEATURES, MODELS, Segment, SphinxRecognizer, edits, evidence
 from hbr.voice.synth import espeak
 from tests.conftest import Run
 
@@ -233,10 +234,18 @@ def test_a_broken_rejection_model_is_a_clear_error(tmp_path: Path) -> None:
         AcceptanceModel.load(broken, FEATURES, "bench/fit_rejection.py")
 
 
+def test_each_game_is_heard_with_the_model_fitted_for_its_words() -> None:
+    """bench/fit_rejection.py --game NAME fits a model on that game's phrases; a
+    recognizer built for a game's phrases finds it by their words, without its name."""
+    for name, spec in registry().items():
+        fitted = AcceptanceModel.load(MODELS / f"{name}.json", FEATURES, "bench/fit_rejection.py")
+        assert SphinxRecognizer(spec.grammar().phrases()).rejection == fitted, name
+
+
 def test_the_shipped_rejection_model_loads_and_ranks_a_command_above_other_speech(
     recognizer: SphinxRecognizer,
 ) -> None:
-    model = AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_rejection.py")
+    model = AcceptanceModel.load(MODELS / "hbr.json", FEATURES, "bench/fit_rejection.py")
     assert len(model.weights) == len(expand(np.zeros(len(FEATURES))))
     decode(recognizer, pad(espeak("capture north west", "en-us", 150), 0.3))
     command = recognizer.last

@@ -10,6 +10,7 @@ hbr.voice.whisper); the model, the way it is stored and the fitting
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,10 +72,11 @@ class AcceptanceModel:
         except (OSError, ValueError, KeyError, TypeError) as err:
             raise RecognizerError(f"the acceptance model {path} is unusable ({err}); reinstall hbr, or run {fitter}") from None
 
-    def save(self, path: Path, features: tuple[str, ...], note: str) -> None:
+    def save(self, path: Path, features: tuple[str, ...], note: str, vocabulary: Iterable[str] = ()) -> None:
+        """``vocabulary``: the phrases it was fitted for (their words are kept, for :func:`nearest`)."""
         doc = {"features": features, "mean": self.mean, "scale": self.scale, "weights": self.weights,
                "bias": self.bias, "threshold": self.threshold, "long threshold": self.long_threshold,
-               "fitted on": note}
+               "fitted on": note, "vocabulary": sorted(words(vocabulary))}
         path.write_text(json.dumps(doc, indent=1) + "\n")
 
     def score(self, values: tuple[float, ...]) -> float:
@@ -85,3 +87,25 @@ class AcceptanceModel:
         """How sure the evidence is of a phrase of ``words`` words (0.5: at the bar)."""
         bar = self.long_threshold if words >= LONG_WORDS and self.long_threshold is not None else self.threshold
         return logistic(self.score(values) - bar)
+
+
+def words(phrases: Iterable[str]) -> set[str]:
+    return {word for phrase in phrases for word in phrase.split()}
+
+
+def nearest(folder: Path, phrases: Iterable[str], features: tuple[str, ...], fitter: str) -> AcceptanceModel:
+    """The model in ``folder`` fitted for the vocabulary most like that of ``phrases``
+    (the most words in common, for the words of both together). What tells a command
+    from other speech depends on the words listened for: a model fitted on short
+    compass words lets long moves of another game through less often, and takes
+    fewer of them. A recognizer built for a game's phrases gets that game's model,
+    and one for a vocabulary no model was fitted on, the nearest."""
+    wanted = words(phrases)
+    try:
+        fitted = {path: set(json.loads(path.read_text()).get("vocabulary", ())) for path in sorted(folder.glob("*.json"))}
+    except (OSError, ValueError, AttributeError, TypeError) as err:
+        raise RecognizerError(f"the acceptance models in {folder} are unusable ({err}); reinstall hbr, or run {fitter}") from None
+    if not fitted:
+        raise RecognizerError(f"no acceptance model in {folder}; reinstall hbr, or run {fitter}")
+    best = max(fitted, key=lambda path: len(wanted & fitted[path]) / max(1, len(wanted | fitted[path])))
+    return AcceptanceModel.load(best, features, fitter)

@@ -32,11 +32,12 @@ from typing import Any
 
 import numpy as np
 
-from hbr.voice.acceptance import AcceptanceModel
+from hbr.voice.acceptance import AcceptanceModel, nearest
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter
 
-#: The fitted rejection model (bench/fit_rejection.py writes it).
-MODEL_FILE = Path(__file__).with_name("sphinx_rejection.json")
+#: The fitted rejection models, one for each game's vocabulary (``bench/fit_rejection.py
+#: --game NAME`` writes NAME.json); a recognizer takes the one nearest its phrases.
+MODELS = Path(__file__).with_name("sphinx_rejection")
 #: Less speech than this (seconds, by voice activity detection) is silence.
 MIN_SPEECH = 0.12
 #: A rejected utterance at least this confident is UNCLEAR (say it again), below it
@@ -93,7 +94,7 @@ class SphinxRecognizer:
             raise RecognizerError(f"pocketsphinx's dictionary lacks the grammar words: {', '.join(missing)}")
         #: Each grammar word's phones (its first pronunciation in the dictionary).
         self.pronunciations = {w: self.grammar.lookup_word(w).split() for w in words}
-        self.rejection = rejection or AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_rejection.py")
+        self.rejection = rejection or nearest(MODELS, phrases, FEATURES, "bench/fit_rejection.py")
         self.grammar.add_jsgf_string("commands", jsgf(phrases))
         #: A search for each set of phrases listened for lately (the answers to a
         #: question, a Jumpers position's moves), the oldest forgotten: a game has many.
