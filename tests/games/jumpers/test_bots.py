@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from hbr.games.jumpers.bots import value
-from hbr.games.jumpers.state import CELLS, Cell, Goal, Kind, Side, Stack, State, cell_named
+import random
+
+from hbr.games.jumpers.bots import LEVELS, Bot, value
+from hbr.games.jumpers.engine import apply
+from hbr.games.jumpers.position import Position
+from hbr.games.jumpers.state import CELLS, Cell, Direction, Goal, Kind, Side, Stack, State, cell_named
 
 S = Side.SOUTH
 
@@ -24,4 +28,26 @@ def test_one_piece_far_ahead_is_worth_more_than_two_halfway() -> None:
     Without this the bots spread their advance and drew a sixth of their games."""
     ahead = board({at(5, 1): ((S, Kind.FROG),), at(1, 1): ((S, Kind.FROG),)})
     halfway = board({at(4, 1): ((S, Kind.FROG),), at(4, 2): ((S, Kind.FROG),)})
-    assert value(ahead, S, threats=False) > value(halfway, S, threats=False)
+    assert value(Position.of(ahead), S, threats=False) > value(Position.of(halfway), S, threats=False)
+
+
+def test_every_level_lands_on_the_gate_when_it_can() -> None:
+    """A hare three rows from the gate on a free line wins at once; no level misses it."""
+    state = board({at(4, 1): ((S, Kind.HARE),), at(3, 3): ((S, Kind.FROG),), at(7, 3): ((Side.NORTH, Kind.FROG),)})
+    for level in LEVELS:
+        after, _ = apply(state, Bot(level, random.Random(1)).move(state))
+        assert after.winner is S, level
+
+
+def test_normal_and_hard_stop_a_landing_they_can_stop() -> None:
+    """North's hare is one jump from south's gate, over south's cat and an empty cell.
+    A hare may not jump over a stack of two: south's frog jumping onto the cat is the
+    only move that saves the game."""
+    N = Side.NORTH
+    hare, middle = at(4, 2), at(3, 3)  # north's hare jumps south east over 3 3 and 2 3 to 1 3
+    assert Direction.SOUTH_EAST.step(hare, 3) == at(1, 3) and Direction.SOUTH_EAST.step(hare) == middle
+    state = board({hare: ((N, Kind.HARE),), middle: ((S, Kind.CAT),), at(3, 4): ((S, Kind.FROG),),
+                   at(7, 1): ((N, Kind.FROG),)})
+    for level in ("normal", "hard"):
+        after, _ = apply(state, Bot(level, random.Random(1)).move(state))
+        assert len(after.stack(middle)) == 2, level  # the frog on the cat: a stack of two stops the hare
