@@ -63,8 +63,6 @@ def intent(grammar: Grammar[object], text: str | None) -> object:
 
 #: How many of each game's own phrases bench/games_speech.py plays (own_phrases, seed 7).
 BENCH_PHRASES = 40
-#: The requests every game shares that a rejection model is fitted on, as in FIT_PHRASES.
-FIT_REQUESTS = ["help", "repeat", "yes", "no", "stop", "quit"]
 
 
 def own_phrases(game: str, n: int, seed: int = 7, leave_out: frozenset[str] = frozenset()) -> list[str]:
@@ -81,8 +79,10 @@ def fit_phrases(game: str) -> list[str]:
     that bench/games_speech.py does not play, and the shared requests of FIT_PHRASES."""
     if game == DEFAULT:
         return FIT_PHRASES
+    hbr = registry()[DEFAULT].grammar()
+    requests = [p for p in FIT_PHRASES if isinstance(intent(hbr, p), Meta)]
     played = frozenset(own_phrases(game, BENCH_PHRASES))
-    return own_phrases(game, len(FIT_PHRASES) - len(FIT_REQUESTS), seed=13, leave_out=played) + FIT_REQUESTS
+    return own_phrases(game, len(FIT_PHRASES) - len(requests), seed=13, leave_out=played) + requests
 
 
 @dataclass(frozen=True)

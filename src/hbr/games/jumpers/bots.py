@@ -4,10 +4,11 @@ easy looks one move ahead and plays a little at random; normal three moves (its 
 the reply, its next); hard deepens two moves at a time as far as it can within its
 second. A search that ends on the other side's move plays worse than one that ends on
 its own: normal at two moves lost more games than it won against a one-move search,
-and hard stopping at four lost to normal's three (docs/balance.md). The position's value: how far each side's free pieces have
-come toward the other gate (hares count most, they get there fastest), its most
-advanced piece again (:data:`LEAD`: the short race is won by one piece), and how many
-of the other side's pieces it holds down under its own.
+and hard stopping at four lost to normal's three (docs/balance.md). The position's
+value: how far each side's free pieces have come toward the other gate (hares count
+most, they get there fastest), its most advanced piece again (:data:`LEAD`: the short
+race is won by one piece), and how many of the other side's pieces it holds down under
+its own.
 
 The search plays on :class:`hbr.games.jumpers.position.Position` (about 15 times as
 fast as the engine, which checks and explains every move), remembers what it found of
