@@ -25,6 +25,7 @@ class Utterances:
         self.heard = heard
         self.narrowband = narrowband
         self.failed: str | None = None
+        self.cancelling = False  # no echo canceller: deaf while the game speaks
         self.finished = threading.Event()
         #: What the game listened for when each utterance began (None: everything).
         self.expected: list[frozenset[str] | None] = []
@@ -42,10 +43,17 @@ class Utterances:
             self.finished.wait(0.05)
 
 
-def play(microphone: Utterances) -> list[str]:
+class Sounding(TextSpeaker):
+    """A speaker whose words were sounding when every utterance began."""
+
+    def saying(self, since: float) -> list[str]:
+        return ["You are the hunter, and you cannot see."]
+
+
+def play(microphone: Utterances, speaker_class: type[TextSpeaker] = TextSpeaker) -> list[str]:
     """A live game that hears what ``microphone`` yields, then quits by keyboard."""
     said: list[str] = []
-    speaker = TextSpeaker(said.append)
+    speaker = speaker_class(said.append)
     session = Session(HBRTable.new(21), speaker)
 
     def keyboard(stopped: Callable[[], bool]) -> Iterator[str]:
@@ -61,6 +69,14 @@ def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
     said = play(Utterances([TELEVISION, NEAR_MISS, COMMAND]))
     assert said.count(NOT_CAUGHT) == 1
     assert said.index(NOT_CAUGHT) < said.index("> north east")
+
+
+def test_over_the_game_a_command_is_taken_and_anything_else_passed_over() -> None:
+    """While the game speaks, what is not a command may be what the echo canceller left
+    of its voice: no "I didn't catch that", and it does not count as talk in the room."""
+    said = play(Utterances([TELEVISION] * (2 * TALK_AFTER) + [NEAR_MISS, COMMAND]), Sounding)
+    assert NOT_CAUGHT not in said and TALK not in said
+    assert "> north east" in said
 
 
 def test_talk_that_is_never_a_command_is_explained_once() -> None:
@@ -124,8 +140,9 @@ class Talking(TextSpeaker):
         return True
 
 
-def test_the_microphone_is_deaf_while_the_game_speaks_unless_the_player_wears_headphones() -> None:
+def test_the_microphone_is_deaf_while_the_game_speaks_only_when_it_hears_the_game_as_it_is() -> None:
+    """Deaf with loudspeakers and no echo canceller; listening with headphones or a canceller."""
     speaker = Talking(lambda text: None)
-    assert _Mute(speaker, push_to_talk=False, headphones=False)()
-    assert not _Mute(speaker, push_to_talk=False, headphones=True)()
-    assert _Mute(speaker, push_to_talk=True, headphones=True)()  # push-to-talk still waits for Enter
+    assert _Mute(speaker, push_to_talk=False, hears_echo=lambda: True)()
+    assert not _Mute(speaker, push_to_talk=False, hears_echo=lambda: False)()
+    assert _Mute(speaker, push_to_talk=True, hears_echo=lambda: False)()  # push-to-talk still waits for Enter

@@ -43,6 +43,7 @@ from hbr.voice.audio import AudioError, read_wav, write_wav
 from hbr.voice.backends import BACKENDS, BASIC, open_recognizer
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.microphone import Microphone
+from hbr.voice.played import Played
 from hbr.voice.recognizer import Recognizer, RecognizerError, decode
 
 #: The levels every game offers (HBR's forests, the other games' computer players).
@@ -115,8 +116,13 @@ def _add_speech_options(parser: argparse.ArgumentParser, tts: bool = True) -> No
 def _add_headphones_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--headphones", choices=("on", "off"),
-        help="on: you hear the game in headphones, so it listens while it speaks and you can talk over it "
-             "(from loudspeakers it would hear itself; default from the settings: off)",
+        help="on: you hear the game in headphones, so there is no echo of its voice to take out of "
+             "what the microphone hears (default from the settings: off)",
+    )
+    parser.add_argument(
+        "--talk-over", choices=("on", "off"),
+        help="on (to try): talk over the game through loudspeakers, it takes its own voice out of what "
+             "it hears; off: it is deaf while it speaks (default from the settings: off)",
     )
 
 
@@ -288,12 +294,12 @@ def _synthesizer(args: argparse.Namespace, settings: Settings) -> Synthesizer:
     return synth
 
 
-def _speaker(args: argparse.Namespace, settings: Settings, spec: GameSpec) -> Speaker:
-    """The voice speaker, or text with one sentence saying why."""
+def _speaker(args: argparse.Namespace, settings: Settings, spec: GameSpec, played: Played | None = None) -> Speaker:
+    """The voice speaker, or text with one sentence saying why; ``played`` hears what it plays."""
     if args.tts == "none":
         return TextSpeaker(_print, settings.rate, settings.volume)
     try:
-        player = Player(_device(args.output_device or settings.output_device or None))
+        player = Player(_device(args.output_device or settings.output_device or None), played)
         return VoiceSpeaker(
             lambda: _synthesizer(args, settings), player, _print, settings.volume,
             SpeechCache(speech_voices.speech_cache_dir()), spec.cues,
@@ -316,6 +322,8 @@ def _load_settings(args: argparse.Namespace) -> Settings:
         settings.cues = args.cues == "on"
     if getattr(args, "headphones", None) is not None:
         settings.headphones = args.headphones == "on"
+    if getattr(args, "talk_over", None) is not None:
+        settings.talk_over = args.talk_over == "on"
     if getattr(args, "model", None) is not None:
         settings.model = str(args.model)
     return settings
@@ -424,10 +432,12 @@ def _play_live(
 ) -> int:
     welcome = ""
     microphone, recognizer = None, None
+    # through loudspeakers, what the game plays is what to take out of what it hears
+    played = Played() if settings.talk_over and not settings.headphones and args.tts != "none" else None
     try:
         model = Path(settings.model) if settings.model else None
         recognizer, why = open_recognizer(settings.backend, game.grammar.phrases(), model)
-        microphone = Microphone(_device(settings.input_device or None))
+        microphone = Microphone(_device(settings.input_device or None), played)
         print(f"{why} Microphone: {microphone.name}.", flush=True)
         if recognizer.name == "pocketsphinx" and settings.backend == "auto":
             recognizer = _offer_better_model(settings, game.grammar.phrases(), changed) or recognizer
@@ -438,10 +448,11 @@ def _play_live(
                   "(hbr installs it on Linux only). A quiet room helps.", flush=True)
     except (AudioDeviceError, RecognizerError) as err:
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
-    speaker = _speaker(args, settings, spec)
+    speaker = _speaker(args, settings, spec, played)
     speaker.prepare(spec.common_replies())
+    over = settings.headphones or played is not None
     hint = (
-        f"Speak {'at any time, also over me' if settings.headphones else 'after the game has spoken'}: "
+        f"Speak {'at any time, also over me' if over else 'after the game has spoken'}: "
         f"{spec.spoken_example}. Say help to hear what you can say."
         if microphone else "Type a command and press Enter; type help to hear what you can say."
     )

@@ -96,6 +96,11 @@ class Game(Protocol[C_contra]):
         be heard, so "hare at four three" is not taken for "hare at four four"."""
         ...
 
+    def yes(self) -> object | None:
+        """The command a plain "yes" stands for now, when the game itself waits for an
+        answer (Spyhunting's full plan: confirm); None: there is nothing to answer."""
+        ...
+
 
 class RecordError(ValueError):
     """A save file or transcript that is not a game of this kind and version; one sentence why."""
@@ -125,6 +130,9 @@ class Table(Generic[C]):
         return str(command)
 
     def listening(self) -> frozenset[str] | None:
+        return None
+
+    def yes(self) -> C | None:
         return None
 
     def turn_record(self) -> dict[str, object]:

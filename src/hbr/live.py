@@ -1,9 +1,13 @@
 """The live loop: microphone and keyboard in, speaker out, for any game's session.
 
 Both inputs feed one queue, so typing works at any moment, also while listening.
-The microphone is muted while the game speaks (and a moment after, for the echo),
-unless the player wears headphones: then it listens all the time, and a command
-said over the Observer stops it and is carried out (barge-in).
+The microphone listens all the time, also while the game speaks: through
+loudspeakers the game's own voice is taken out of what it hears (an echo canceller,
+:mod:`hbr.voice.echo`), in headphones there is none to take out. A command said over
+the Observer stops it and is carried out (barge-in); anything else heard while it
+speaks is passed over, for it may be what the canceller left of the Observer's voice.
+Only when the echo is not removed (loudspeakers, and no canceller, or one that has
+not yet learnt the room) is the microphone deaf while the game speaks, and a moment after.
 If the microphone fails mid-game the player is told once and goes on by keyboard;
 nothing of the game is lost.
 
@@ -28,6 +32,9 @@ from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, Recogni
 
 #: Seconds the microphone stays deaf after the game stops speaking (room echo).
 ECHO_GUARD = 0.25
+#: Seconds after the game stops playing a sentence during which an utterance that
+#: begins may still be its echo (the device's buffers and the room's reverberation).
+ECHO_TAIL = 0.5
 NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
 #: Utterances in a row that were plainly not commands, with no command or near miss
 #: between them (silence does not count either way), before TALK is said, once.
@@ -46,19 +53,20 @@ NARROWBAND = (
 
 
 class _Mute:
-    """True while the speaker talks, and for ECHO_GUARD seconds after (never with
-    headphones: no echo to keep out); with push-to-talk, also until Enter."""
+    """True while the speaker talks, and for ECHO_GUARD seconds after, when the
+    microphone hears the game's voice as it is (``hears_echo()``); with push-to-talk,
+    also until Enter."""
 
-    def __init__(self, speaker: Speaker, push_to_talk: bool, headphones: bool) -> None:
+    def __init__(self, speaker: Speaker, push_to_talk: bool, hears_echo: Callable[[], bool]) -> None:
         self.speaker = speaker
         self.push_to_talk = push_to_talk
-        self.headphones = headphones
+        self.hears_echo = hears_echo
         self.armed = threading.Event()
         self._quiet_since = 0.0
 
     def __call__(self) -> bool:
         now = time.monotonic()
-        if self.speaker.speaking and not self.headphones:
+        if self.speaker.speaking and self.hears_echo():
             self._quiet_since = now
             return True
         if now - self._quiet_since < ECHO_GUARD:
@@ -97,7 +105,11 @@ def run_live(
 ) -> None:
     events: queue.Queue[tuple[str, object]] = queue.Queue()
     stopped = threading.Event()
-    mute = _Mute(speaker, push_to_talk, headphones)
+    def hears_echo() -> bool:
+        """Loudspeakers, and no echo canceller that has learnt the room (yet)."""
+        return not headphones and (microphone is None or not microphone.cancelling)
+
+    mute = _Mute(speaker, push_to_talk, hears_echo)
 
     def read_keys() -> None:
         assert keyboard is not None
@@ -113,7 +125,8 @@ def run_live(
             if microphone.narrowband and not warned:
                 warned = True
                 events.put(("narrowband", None))
-            events.put(("heard", heard))
+            if heard.phrase or not speaker.saying(time.monotonic() - heard.since - ECHO_TAIL):
+                events.put(("heard", heard))
         if microphone.failed:
             events.put(("microphone lost", microphone.failed))
 
@@ -143,8 +156,8 @@ def run_live(
                     speaker.stop()
                     echo(f"> {heard.phrase}")
                     session.hear(heard.phrase, heard.confidence)
-                elif heard.rejected == UNCLEAR and not speaker.speaking:
-                    session.say(NOT_CAUGHT)  # (over the Observer, with headphones, it may be the player murmuring)
+                elif heard.rejected == UNCLEAR:
+                    session.say(NOT_CAUGHT)
                 if talk.due(heard):
                     session.say(TALK)
             elif kind == "narrowband":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Generic
+from typing import Generic, cast
 
 from hbr.game import DETAIL_LEVELS, C, Game, Reply
 from hbr.grammar import ANSWERS, Meta, NotUnderstood
@@ -119,6 +119,9 @@ class SessionCore(Generic[C]):
         if isinstance(parsed, NotUnderstood):
             return [Say(parsed.message)]
         intent = parsed.intent
+        if intent is Meta.YES and self.pending is None and (stands := self.game.yes()) is not None:
+            intent = cast(C, stands)  # the game's own question: "say confirm, or undo"
+            text = self.game.spoken(intent)
         if isinstance(intent, Meta):
             # by voice, quitting is always asked back, and a setting when unsure: a
             # misheard word must never end the game or change what is saved

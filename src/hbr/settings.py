@@ -38,6 +38,11 @@ class Settings:
     #: the game speaks, and a command said over the Observer stops it (from loudspeakers
     #: the game would hear its own voice, so it is deaf while it speaks).
     headphones: bool = False
+    #: Whether the player may talk over the game through loudspeakers: the game takes
+    #: its own voice out of what the microphone hears (hbr.voice.echo) and listens while
+    #: it speaks once that works. Off by default: it holds over one long reply (the
+    #: rules), not yet from reply to reply (docs/benchmarks.md, issue 17).
+    talk_over: bool = False
     output_device: str = ""
     difficulty: str = "normal"
     #: The player's own words: phrase -> what it stands for, e.g. forward = "north".

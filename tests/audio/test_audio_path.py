@@ -191,6 +191,43 @@ def test_a_second_live_game_is_refused_cleanly(pulse: dict[str, str], hbr_exe: l
         quit_game(first)
 
 
+def test_through_loudspeakers_a_command_said_over_the_observer_stops_it_and_is_carried_out(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path
+) -> None:
+    """The game speaks into the sink whose monitor is the microphone (loudspeakers in
+    the room): it hears its own voice and the player's together. While the rules are
+    read, none of the Observer's words is taken as a command; the player's command,
+    said over them, is heard, stops the reading and is carried out."""
+    command = tmp_path / "command.wav"
+    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(command), "north east"], check=True)
+    game = subprocess.Popen(
+        [*hbr_exe, "play", "--seed", "3", "--confirm", "never", "--cues", "off", "--tts", "system",
+         "--talk-over", "on"],
+        env=pulse, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    seen: list[str] = []
+    try:
+        out = lines_of(game)
+        assert wait_for(out, seen, "A new normal forest", 60), seen
+        assert "also over me" in seen[-1]
+        assert game_is_silent(pulse), "the welcome never ended"
+        assert game.stdin is not None
+        game.stdin.write("rules\n")
+        game.stdin.flush()
+        assert not wait_for(out, seen, "> ", 12), f"the Observer's own words were taken as a command: {seen}"
+        assert not game_is_silent(pulse, quiet=0.5, seconds=1.0), "the rules are not being read"
+        subprocess.run(["paplay", str(command)], env=pulse, check=True, timeout=30)
+        assert wait_for(out, seen, "> ", 10), f"the command said over the rules was not heard: {seen}"
+        assert seen[-1] == "> north east"
+        assert wait_for(out, seen, "You move", 10), seen
+        assert game_is_silent(pulse, seconds=20), "the rules went on after the command"
+        quit_game(game)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert game.returncode == 0
+
+
 def test_with_headphones_a_command_said_over_the_observer_stops_it_and_is_carried_out(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path
 ) -> None:

@@ -2,7 +2,9 @@
 
 An OutputStream of its own (``sd.play`` would stop a running recording); the
 callback only copies from a queue of chunks, so speech can be played sentence by
-sentence as it is made, and ``stop()`` aborts playback within one block.
+sentence as it is made, and ``stop()`` aborts playback within one block. With a
+:class:`hbr.voice.played.Played`, every block handed to the device is also handed
+to it, for the echo canceller.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from collections.abc import Iterable
 import numpy as np
 
 from hbr.devices import AudioDeviceError, explain, load_sounddevice
+from hbr.voice.played import Played
 
 
 class Player:
-    def __init__(self, device: int | str | None = None) -> None:
+    def __init__(self, device: int | str | None = None, played: Played | None = None) -> None:
         self.sd = load_sounddevice()
         self.device = device
+        self.played = played
         try:
             self.sd.query_devices(device, "output")
         except (self.sd.PortAudioError, ValueError) as err:
@@ -59,10 +63,14 @@ class Player:
                     pending.popleft()
                     offset = 0
             outdata[filled:] = 0
+            if self.played is not None:
+                self.played.block(outdata[:, 0])
             if not pending and fed.is_set():
                 raise self.sd.CallbackStop
 
         seconds = 0.0
+        if self.played is not None:
+            self.played.begin(rate)
         try:
             with self.sd.OutputStream(
                 samplerate=rate, channels=1, dtype="float32", device=self.device, latency="low",
@@ -77,4 +85,7 @@ class Player:
                 finished.wait(timeout=seconds + 5)
         except self.sd.PortAudioError as err:
             raise AudioDeviceError(f"audio output failed: {err}") from None
+        finally:
+            if self.played is not None:
+                self.played.end()
         return not self._stop.is_set()

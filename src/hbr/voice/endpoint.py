@@ -28,6 +28,7 @@ utterance, so that a pause inside "north ... east" is one move, not two.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Callable
 
@@ -172,7 +173,7 @@ class Listener:
             if ended:
                 self._handed = False
             if self._open is not None and (ended or self._seconds > MAX_SECONDS):
-                heard = self._finish(raw, ended)
+                heard = self._aged(self._finish(raw, ended), self._began)
                 if raw and ended and heard.phrase is not None and not self._complete(heard.phrase):
                     self._held = (heard, self._began, self._clock)  # it may go on: wait for the rest
                 else:
@@ -184,7 +185,7 @@ class Listener:
             if self._held is not None and not self._ep.in_speech and (
                 self._quiet >= self._frames(HOLD_QUIET) or self._clock - self._held[2] >= HOLD_LONGEST
             ):
-                done.append(self._held[0])
+                done.append(self._aged(*self._held[:2]))
                 self._held = None
         return done
 
@@ -240,4 +241,8 @@ class Listener:
             return []
         self._open.finish()
         self._open, self._early, self._handed = None, None, True
-        return [early]
+        return [self._aged(early, self._began)]
+
+    def _aged(self, heard: Heard, began: float) -> Heard:
+        """``heard`` with the seconds since its speech began, as it is handed on."""
+        return dataclasses.replace(heard, since=round(float(self._clock - began), 3))

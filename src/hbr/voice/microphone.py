@@ -4,6 +4,8 @@ Only the shell uses this module. The PortAudio callback only queues blocks (any
 work there overflows the input); the device is opened at 16 kHz when it accepts
 that, else at its own rate with streaming resampling. The end of an utterance is
 found, and the speech decoded as it arrives, by :class:`hbr.voice.endpoint.Listener`.
+With a :class:`hbr.voice.played.Played` (loudspeakers), the game's own voice is
+taken out of the signal first (:mod:`hbr.voice.echo`), so it can listen while it speaks.
 """
 
 from __future__ import annotations
@@ -15,15 +17,20 @@ import numpy as np
 
 from hbr.devices import AudioDeviceError, explain, load_sounddevice
 from hbr.voice.audio import RATE
+from hbr.voice.echo import EchoRemover
 from hbr.voice.endpoint import Listener
+from hbr.voice.played import Played
 from hbr.voice.recognizer import Heard, Recognizer
 
 
 class Microphone:
     """An open input stream that yields what was heard in each utterance."""
 
-    def __init__(self, device: int | str | None = None) -> None:
+    def __init__(self, device: int | str | None = None, played: Played | None = None) -> None:
         sd = load_sounddevice()
+        self.played = played
+        self._remover: EchoRemover | None = None
+        self._frames = 0  # frames the device has delivered
         self._blocks: queue.Queue[np.ndarray] = queue.Queue()
         self.failed: str | None = None
         try:
@@ -54,6 +61,15 @@ class Microphone:
 
     def _callback(self, indata: np.ndarray, frames: int, time: object, status: object) -> None:
         self._blocks.put(indata[:, 0].copy())
+        self._frames += frames
+        if self.played is not None:
+            self.played.captured(self._frames * RATE // self.rate)
+
+    @property
+    def cancelling(self) -> bool:
+        """Whether the game's own voice is taken out of what it hears, well enough to
+        listen while it speaks (hbr.voice.echo.EchoCanceller.trusted)."""
+        return self._remover is not None and self._remover.canceller.trusted
 
     def close(self) -> None:
         self._stream.close()
@@ -80,10 +96,13 @@ class Microphone:
         speaking) what the microphone hears is dropped; ``stop()`` ends the iteration;
         ``expected()``: the only phrases the next utterance may be (None: any)."""
         listener = Listener(recognizer, expected)
+        self._remover = EchoRemover(self.played) if self.played is not None else None
         while not stop() and self.failed is None:
             block = self._samples(timeout=0.5)
             if block is None:
                 continue
+            if self._remover is not None:
+                block = self._remover.feed(block)
             if muted():
                 listener.reset()
                 continue

@@ -39,7 +39,9 @@ class Heard:
     may well have been meant as a command: the player is asked to say it again) or
     NOT_A_COMMAND (other talk or noise: passed over in silence, so that a room with
     a television does not make the game nag); ``confidence`` 0..1 where the backend
-    gives one.
+    gives one. ``since``: seconds of audio from where the utterance began to where it
+    was handed on (set by the listener), so the live loop can tell whether the game
+    was speaking at the time.
     """
 
     words: str
@@ -47,6 +49,7 @@ class Heard:
     confidence: float | None
     decode_ms: float
     rejected: str | None = None
+    since: float = 0.0
 
 
 class Utterance(Protocol):

@@ -14,6 +14,8 @@ from hbr.games.spyhunting.phrases import Actions, GoTo, Path, SpyGrammar, Word
 from hbr.games.spyhunting.state import Action, Heading, Phase, Point, Rules, Side, roll
 from hbr.games.spyhunting.table import SpyTable, restore
 from hbr.grammar import Meta
+from hbr.session import Session
+from hbr.speech.speaker import TextSpeaker
 
 
 def hear(table: SpyTable, text: str) -> str:
@@ -145,3 +147,23 @@ def test_a_game_is_saved_and_restored_exactly() -> None:
         restore({"game": "hbr", "version": 1})
     with pytest.raises(RecordError):
         restore({**record, "commands": ["dance"]})
+
+
+def test_with_the_plan_full_yes_confirms_it_and_is_asked_back_when_unsure() -> None:
+    """The game asks "say confirm, or undo": a plain yes is an answer too. By voice it
+    uses a turn, so an unsure yes is asked back like any command."""
+    table = SpyTable(next(s for s in range(100) if roll(s, 1)[1] >= 3), Side.HUNTER, "easy")
+    said: list[str] = []
+    session = Session(table, TextSpeaker(said.append))
+    session.hear("yes")
+    assert said[-1] == "There is nothing to answer yes or no to right now."
+    for _ in range(table.state.d4):
+        session.hear("forward" if table.state.used == 0 else "turn right")
+    for action in HunterBot("normal", random.Random(1)).plan(table.state).actions:
+        session.hear(action.value)
+    assert said[-1].endswith("Say confirm, or undo.")
+    series = table.state.series
+    session.hear("yes", confidence=0.3)
+    assert said[-1] == "Did you say confirm? Say yes or no." and table.state.series == series
+    session.hear("yes", confidence=0.95)
+    assert "The spy moves" in said[-1] and (table.state.series == series + 1 or table.over)

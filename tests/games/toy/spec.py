@@ -70,6 +70,9 @@ class Count:
     def listening(self) -> None:
         return None
 
+    def yes(self) -> None:
+        return None
+
     def progress(self) -> str:
         return f"counted to {len(self.said)}"
 

@@ -98,6 +98,10 @@ class HBRTable:
     def outcome(self) -> str | None:
         return self.state.outcome.value if self.state.outcome else None
 
+    def yes(self) -> None:
+        """A plain yes answers nothing of the game's own."""
+        return None
+
     def listening(self) -> None:
         """Every phrase, always: a move is a direction, and every direction may be said."""
         return None

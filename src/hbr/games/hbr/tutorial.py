@@ -167,5 +167,9 @@ class Tutorial:
     def outcome(self) -> str | None:
         return "done" if self.over else None
 
+    def yes(self) -> None:
+        """A plain yes answers nothing of the game's own."""
+        return None
+
     def listening(self) -> None:
         return None

@@ -159,6 +159,12 @@ class SpyTable(Table[Command]):
     def outcome(self) -> str | None:
         return f"{self.state.winner.value} wins" if self.state.winner else None
 
+    def yes(self) -> Command | None:
+        """With the plan full the game asks "say confirm, or undo": yes confirms."""
+        s = self.state
+        full = self.side is Side.HUNTER and s.phase is Phase.PLAN and len(self.planned) == s.d8
+        return Word.CONFIRM if full and not s.over else None
+
     # --- the player's commands ------------------------------------------------
 
     def _act(self, command: Command) -> Reply:
