@@ -61,5 +61,6 @@ def test_speech_stops_within_100_ms_of_an_interruption(engine: str, pulse: dict[
     measured = json.loads(done.stdout.splitlines()[-1])
     print(measured)
     assert measured["sounding_before_stop"] > 0, measured  # it was speaking when stopped
-    assert 0 <= measured["after_stop"] <= 0.100, measured
+    # the last loud block may be the one that set off the stop: then it came before it
+    assert measured["after_stop"] <= 0.100, measured
     assert measured["returned"] <= 0.5, measured  # the speaker is free again soon after
