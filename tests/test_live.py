@@ -36,6 +36,7 @@ class Utterances:
     ) -> Iterator[Heard]:
         for heard in self.heard:
             self.expected.append(expected())
+            muted()  # as the microphone asks for every block it delivers
             yield heard
             time.sleep(0.15)  # the main loop takes it before the next utterance begins
         self.finished.set()
@@ -43,11 +44,12 @@ class Utterances:
             self.finished.wait(0.05)
 
 
-class Sounding(TextSpeaker):
-    """A speaker whose words were sounding when every utterance began."""
+class Talking(TextSpeaker):
+    """A speaker in the middle of a sentence."""
 
-    def saying(self, since: float) -> list[str]:
-        return ["You are the hunter, and you cannot see."]
+    @property
+    def speaking(self) -> bool:
+        return True
 
 
 def play(microphone: Utterances, speaker_class: type[TextSpeaker] = TextSpeaker) -> list[str]:
@@ -74,7 +76,7 @@ def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
 def test_over_the_game_a_command_is_taken_and_anything_else_passed_over() -> None:
     """While the game speaks, what is not a command may be what the echo canceller left
     of its voice: no "I didn't catch that", and it does not count as talk in the room."""
-    said = play(Utterances([TELEVISION] * (2 * TALK_AFTER) + [NEAR_MISS, COMMAND]), Sounding)
+    said = play(Utterances([TELEVISION] * (2 * TALK_AFTER) + [NEAR_MISS, COMMAND]), Talking)
     assert NOT_CAUGHT not in said and TALK not in said
     assert "> north east" in said
 
@@ -130,14 +132,6 @@ def test_a_new_command_or_enter_interrupts_the_speech() -> None:
 
     run_live(session, speaker, keyboard, microphone, object(), echo=said.append)  # type: ignore[arg-type]
     assert speaker.stops == 4  # the heard command, Enter, and each typed line
-
-
-class Talking(TextSpeaker):
-    """A speaker in the middle of a sentence."""
-
-    @property
-    def speaking(self) -> bool:
-        return True
 
 
 def test_the_microphone_is_deaf_while_the_game_speaks_only_when_it_hears_the_game_as_it_is() -> None:

@@ -32,8 +32,8 @@ from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, Recogni
 
 #: Seconds the microphone stays deaf after the game stops speaking (room echo).
 ECHO_GUARD = 0.25
-#: Seconds after the game stops playing a sentence during which an utterance that
-#: begins may still be its echo (the device's buffers and the room's reverberation).
+#: Seconds after the game stops speaking during which an utterance that begins may
+#: still be its echo (the device's buffers and the room's reverberation).
 ECHO_TAIL = 0.5
 NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
 #: Utterances in a row that were plainly not commands, with no command or near miss
@@ -55,7 +55,8 @@ NARROWBAND = (
 class _Mute:
     """True while the speaker talks, and for ECHO_GUARD seconds after, when the
     microphone hears the game's voice as it is (``hears_echo()``); with push-to-talk,
-    also until Enter."""
+    also until Enter. Called for every block the microphone delivers, it also keeps
+    when the game last spoke."""
 
     def __init__(self, speaker: Speaker, push_to_talk: bool, hears_echo: Callable[[], bool]) -> None:
         self.speaker = speaker
@@ -63,12 +64,15 @@ class _Mute:
         self.hears_echo = hears_echo
         self.armed = threading.Event()
         self._quiet_since = 0.0
+        self.spoke = -float("inf")  # when the speaker was last seen talking (time.monotonic)
 
     def __call__(self) -> bool:
         now = time.monotonic()
-        if self.speaker.speaking and self.hears_echo():
-            self._quiet_since = now
-            return True
+        if self.speaker.speaking:
+            self.spoke = now
+            if self.hears_echo():
+                self._quiet_since = now
+                return True
         if now - self._quiet_since < ECHO_GUARD:
             return True
         return self.push_to_talk and not self.armed.is_set()
@@ -125,7 +129,8 @@ def run_live(
             if microphone.narrowband and not warned:
                 warned = True
                 events.put(("narrowband", None))
-            if heard.phrase or not speaker.saying(time.monotonic() - heard.since - ECHO_TAIL):
+            over_the_game = mute.spoke >= time.monotonic() - heard.since - ECHO_TAIL
+            if heard.phrase or not over_the_game:
                 events.put(("heard", heard))
         if microphone.failed:
             events.put(("microphone lost", microphone.failed))

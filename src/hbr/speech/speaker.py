@@ -12,8 +12,6 @@ from __future__ import annotations
 import itertools
 import queue
 import threading
-import time
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -48,11 +46,6 @@ class Speaker(Protocol):
 
     def prepare(self, texts: Iterable[str]) -> None:
         """Get ready to say these soon (speech may be rendered ahead of need)."""
-        ...
-
-    def saying(self, since: float) -> list[str]:
-        """What was sounding through the loudspeaker at any moment from ``since`` (on
-        the time.monotonic clock) until now: what the microphone may have heard of it."""
         ...
 
     def close(self) -> None: ...
@@ -98,9 +91,6 @@ class TextSpeaker:
 
     def prepare(self, texts: Iterable[str]) -> None:
         pass
-
-    def saying(self, since: float) -> list[str]:
-        return []
 
     def close(self) -> None:
         pass
@@ -152,8 +142,6 @@ class VoiceSpeaker:
         self._ready = threading.Event()
         self._error: str | None = None
         self._make_synth = make_synth
-        # (began, ended or None while playing, text) of what was played lately
-        self._played: deque[tuple[float, float | None, str]] = deque(maxlen=8)
         self._thread = threading.Thread(target=self._work, name="speaker", daemon=True)
         self._thread.start()
         self._ready.wait(timeout=30)
@@ -186,9 +174,6 @@ class VoiceSpeaker:
         """Render these (the game's common replies) into the cache while nothing is said,
         so that they start at once when needed; again after a change of rate."""
         self._queue.put(_Prepare(tuple(texts)))
-
-    def saying(self, since: float) -> list[str]:
-        return [text for _, ended, text in list(self._played) if ended is None or ended >= since]
 
     def stop(self) -> None:
         try:
@@ -255,12 +240,8 @@ class VoiceSpeaker:
     def _speak(self, text: str, cues: tuple[str, ...]) -> None:
         rate = self._synth.sample_rate
         sounds = [self._sound(name, rate) for name in cues if name in self.cues]
-        began = time.monotonic()
-        self._played.append((began, None, text))
         try:
             self.player.stream(itertools.chain(sounds, self.cache.render(self._synth, text)), rate, self.volume)
         except (TTSError, AudioDeviceError) as err:
             self.failed = str(err)
             self.echo(f"(Speech stopped: {err}. The game goes on in text.)")
-        finally:
-            self._played[-1] = (began, time.monotonic(), text)

@@ -10,7 +10,7 @@ speexdsp's and WebRTC's cancellers), with nothing after it that suppresses what 
 could not remove: a suppressor guesses, and guessing wrong takes the player's words
 away in double talk, which is the one moment that matters here. What echo is left
 is turned away later, by the recognizer (it is not a command) and by the live loop
-(a phrase the Observer itself is saying is not taken as the player's).
+(anything but a command heard while the game speaks is passed over).
 
 Two things make it hold up in a real room:
 
