@@ -19,6 +19,19 @@ from hbr.devices import AudioDeviceError, explain, load_sounddevice
 from hbr.voice.played import Played
 
 
+#: Output latency (seconds) when the game listens through loudspeakers (with a
+#: :class:`Played`). PortAudio's "low" (about 10 ms here) underran dozens of times a
+#: minute on two busy cores (the ALSA-on-PulseAudio path, Python's callback waiting for
+#: the interpreter), and every underrun moves the echo the canceller had learnt. With
+#: two cores kept busy: 34 underruns in 40 s at "low", and "north east" said three times
+#: over the Observer never heard; 14 at 0.1 s; none at 0.15, 0.2 or 0.25 s, also with
+#: four busy processes, and heard the first time. The cost, measured: the Observer's
+#: first sound comes 0.2 s later (0.27 s against 0.07 s, espeak-ng), a stop takes 45-70
+#: ms against a few (PortAudio drops what is buffered). With headphones, where nothing
+#: is cancelled, "low" stays.
+LOUDSPEAKER_LATENCY = 0.2
+
+
 class Player:
     def __init__(self, device: int | str | None = None, played: Played | None = None) -> None:
         self.sd = load_sounddevice()
@@ -73,7 +86,8 @@ class Player:
             self.played.begin(rate)
         try:
             with self.sd.OutputStream(
-                samplerate=rate, channels=1, dtype="float32", device=self.device, latency="low",
+                samplerate=rate, channels=1, dtype="float32", device=self.device,
+                latency="low" if self.played is None else LOUDSPEAKER_LATENCY,
                 callback=callback, finished_callback=finished.set,
             ):
                 for chunk in chunks:
