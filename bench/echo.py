@@ -290,6 +290,7 @@ def over_the_loopback(
         if h.phrase:
             heard.append((time.monotonic() - began, h.phrase))
     microphone.close()
+    player.close()
     return heard, [] if alone else said
 
 

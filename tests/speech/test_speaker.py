@@ -35,6 +35,9 @@ class FakePlayer:
     def stop(self) -> None:
         self.stopped.set()
 
+    def close(self) -> None:
+        pass
+
 
 def test_voice_speaker_speaks_in_order_and_prints_everything() -> None:
     printed: list[str] = []

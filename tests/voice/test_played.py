@@ -65,6 +65,24 @@ def test_a_player_that_fell_behind_moves_what_follows() -> None:
     assert np.allclose(played.read(start + 320, 160), 0.75)
 
 
+def test_a_late_callback_the_device_still_had_sound_for_does_not_move_the_stream() -> None:
+    """With the device's own account of when a block is heard (PortAudio's DAC time), a
+    callback that ran late on a busy machine, before the buffer ran dry, is not taken
+    for an underrun: moving the reference then undid what the canceller had learnt."""
+    clock = Clock()
+    played = Played(clock)
+    played.captured(0)
+    played.begin(RATE)
+    played.block(np.full(160, 0.5, np.float32), ahead=0.2)  # heard 0.2 s from now
+    clock.now += 0.01 + 3 * LATE  # late, but the device still held sound: heard on time
+    played.block(np.full(160, 0.25, np.float32), ahead=0.2 - 3 * LATE)
+    assert np.allclose(played.read(round(0.2 * RATE) + 160, 160), 0.25)
+    clock.now += 0.01 + 0.2  # the buffer ran dry: the device hears this block at once
+    played.block(np.full(160, 0.75, np.float32), ahead=0.0)
+    start = round((0.02 + 3 * LATE + 0.2) * RATE) - 320  # where the whole stream now begins
+    assert np.allclose(played.read(start + 320, 160), 0.75)
+
+
 def test_the_reference_is_ready_once_handed_or_when_the_player_stopped() -> None:
     clock = Clock()
     played = Played(clock)

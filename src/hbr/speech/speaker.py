@@ -58,6 +58,8 @@ class Playback(Protocol):
 
     def stop(self) -> None: ...
 
+    def close(self) -> None: ...
+
 
 class TextSpeaker:
     """Text only (``--tts none``, or no audio): prints each message at once."""
@@ -193,6 +195,7 @@ class VoiceSpeaker:
         self.stop()
         self._queue.put(_CLOSE)
         self._thread.join(timeout=5)
+        self.player.close()
 
     def _work(self) -> None:
         try:

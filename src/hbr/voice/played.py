@@ -103,11 +103,14 @@ class Played:
         with self._lock:
             self._segments.append(_Segment(rate))
 
-    def block(self, samples: np.ndarray) -> None:
-        """The player handed these samples (float, full scale 1) to the device just now."""
+    def block(self, samples: np.ndarray, ahead: float = 0.0) -> None:
+        """The player handed these samples (float, full scale 1) to the device just now,
+        to be heard ``ahead`` seconds from now by the device's own account (0: unknown).
+        With it, a callback that ran late but before the device ran dry does not look
+        like an underrun."""
         segment = self._segments[-1]
         now = self.clock()
-        start = now - segment.handed / segment.rate
+        start = now + ahead - segment.handed / segment.rate
         if segment.offset is None or start > segment.offset + LATE:
             segment.offset = start  # its first block, or the output fell behind
         segment.handed += len(samples)
