@@ -179,3 +179,17 @@ def test_unwritable_user_folders_cost_nothing_but_a_warning(hbr_exe: list[str], 
     assert "The transcript cannot be written" in result.stderr and "The game cannot be saved" in result.stderr
     assert "You move north." in result.stdout or "edge" in result.stdout
     assert "hbr play --resume" not in result.stdout  # it could not be saved: no false promise
+
+
+def test_talking_over_the_game_is_on_where_it_was_measured() -> None:
+    """auto: through loudspeakers with Whisper, the recognizer measured over the game's
+    echo; never with headphones (no echo) or without speech; on and off as asked."""
+    from hbr import cli
+    from hbr.settings import Settings
+
+    assert cli._talks_over(Settings(), "auto", "whisper")
+    assert not cli._talks_over(Settings(), "auto", "pocketsphinx")
+    assert cli._talks_over(Settings(talk_over="on"), "auto", "pocketsphinx")
+    assert not cli._talks_over(Settings(talk_over="off"), "auto", "whisper")
+    assert not cli._talks_over(Settings(headphones=True), "auto", "whisper")
+    assert not cli._talks_over(Settings(talk_over="on"), "none", "whisper")

@@ -120,9 +120,10 @@ def _add_headphones_option(parser: argparse.ArgumentParser) -> None:
              "what the microphone hears (default from the settings: off)",
     )
     parser.add_argument(
-        "--talk-over", choices=("on", "off"),
-        help="on (to try): talk over the game through loudspeakers, it takes its own voice out of what "
-             "it hears; off: it is deaf while it speaks (default from the settings: off)",
+        "--talk-over", choices=("auto", "on", "off"),
+        help="talk over the game through loudspeakers: it takes its own voice out of what it hears. "
+             "auto: with the Whisper recognizer; on: with any; off: it is deaf while it speaks "
+             "(default from the settings: auto)",
     )
 
 
@@ -323,7 +324,7 @@ def _load_settings(args: argparse.Namespace) -> Settings:
     if getattr(args, "headphones", None) is not None:
         settings.headphones = args.headphones == "on"
     if getattr(args, "talk_over", None) is not None:
-        settings.talk_over = args.talk_over == "on"
+        settings.talk_over = args.talk_over
     if getattr(args, "model", None) is not None:
         settings.model = str(args.model)
     return settings
@@ -422,6 +423,15 @@ def _resume_hint(spec: GameSpec) -> str:
     return f"Your game is saved: hbr play{game} --resume goes on with it."
 
 
+def _talks_over(settings: Settings, tts: str, recognizer: str) -> bool:
+    """Whether to listen through loudspeakers while the game speaks, its own voice taken
+    out: not with headphones (no echo) nor without speech; on "auto", with Whisper only,
+    the recognizer measured over the Observer's echo (docs/benchmarks.md)."""
+    if settings.headphones or tts == "none" or settings.talk_over == "off":
+        return False
+    return settings.talk_over == "on" or recognizer == "whisper"
+
+
 def _play_live(
     spec: GameSpec,
     args: argparse.Namespace,
@@ -431,12 +441,12 @@ def _play_live(
     changed: Callable[[str, object], str | None],
 ) -> int:
     welcome = ""
-    microphone, recognizer = None, None
-    # through loudspeakers, what the game plays is what to take out of what it hears
-    played = Played() if settings.talk_over and not settings.headphones and args.tts != "none" else None
+    microphone, recognizer, played = None, None, None
     try:
         model = Path(settings.model) if settings.model else None
         recognizer, why = open_recognizer(settings.backend, game.grammar.phrases(), model)
+        if _talks_over(settings, args.tts, recognizer.name):
+            played = Played()  # what the game plays: what to take out of what it hears
         microphone = Microphone(_device(settings.input_device or None), played)
         print(f"{why} Microphone: {microphone.name}.", flush=True)
         if recognizer.name == "pocketsphinx" and settings.backend == "auto":
@@ -448,6 +458,7 @@ def _play_live(
                   "(hbr installs it on Linux only). A quiet room helps.", flush=True)
     except (AudioDeviceError, RecognizerError) as err:
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
+        played = played if microphone else None  # nothing listens: nothing to take out
     speaker = _speaker(args, settings, spec, played)
     speaker.prepare(spec.common_replies())
     over = settings.headphones or played is not None

@@ -40,9 +40,9 @@ class Settings:
     headphones: bool = False
     #: Whether the player may talk over the game through loudspeakers: the game takes
     #: its own voice out of what the microphone hears (hbr.voice.echo) and listens while
-    #: it speaks once that works. Off by default: it holds over one long reply (the
-    #: rules), not yet from reply to reply (docs/benchmarks.md, issue 17).
-    talk_over: bool = False
+    #: it speaks once that works. auto: with Whisper, the recognizer it was measured
+    #: with (docs/benchmarks.md); on: with any recognizer; off: deaf while it speaks.
+    talk_over: str = "auto"
     output_device: str = ""
     difficulty: str = "normal"
     #: The player's own words: phrase -> what it stands for, e.g. forward = "north".
@@ -54,6 +54,7 @@ CHOICES = {
     "confirm": ("auto", "always", "never"),
     "backend": ("auto", "whisper", "vosk", "pocketsphinx"),
     "difficulty": ("easy", "normal", "hard"),
+    "talk_over": ("auto", "on", "off"),
 }
 LIMITS = {"rate": RATE_LIMITS, "volume": VOLUME_LIMITS}
 
@@ -78,6 +79,9 @@ def load(path: Path) -> tuple[Settings, list[str]]:
             problems.append(f"{path}: unknown setting {key!r} ignored.")
             continue
         kind = kinds[key]
+        if key == "talk_over" and isinstance(value, bool):
+            # it was on or off, off by default, and every saved file wrote the default down
+            value = "on" if value else "auto"
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):

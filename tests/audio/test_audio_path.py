@@ -93,19 +93,28 @@ def after_the_command(recording: np.ndarray, reference: np.ndarray) -> np.ndarra
     return answer
 
 
-def game_is_silent(env: dict[str, str], quiet: float = 0.6, seconds: float = 60) -> bool:
-    """Wait until no client but the keep-alive loopback has played into the sink for
-    ``quiet`` seconds (the game opens an output stream only while it speaks)."""
-    deadline = time.monotonic() + seconds
-    quiet_since = time.monotonic()
-    while time.monotonic() < deadline:
-        inputs = subprocess.run(["pactl", "list", "short", "sink-inputs"], env=env, capture_output=True, text=True)
-        if any("protocol-native" in line for line in inputs.stdout.splitlines()):
-            quiet_since = time.monotonic()
-        elif time.monotonic() - quiet_since >= quiet:
-            return True
-        time.sleep(0.05)
-    return False
+def game_is_silent(env: dict[str, str], quiet: float = 0.6, seconds: float = 60, sink: str = "virt") -> bool:
+    """Wait until ``sink`` has carried no sound for ``quiet`` seconds (its monitor below
+    -60 dBFS). By its level, not by its streams: through loudspeakers the game keeps
+    one stream open for the whole game and plays silence between replies."""
+    recorder = subprocess.Popen(
+        ["parec", f"--device={sink}.monitor", "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=20"],
+        env=env, stdout=subprocess.PIPE,
+    )
+    assert recorder.stdout is not None
+    try:
+        deadline = time.monotonic() + seconds
+        quiet_since = time.monotonic()
+        while time.monotonic() < deadline:
+            block = np.frombuffer(recorder.stdout.read(1600), np.int16).astype(np.float64)  # 50 ms
+            if len(block) and np.sqrt(np.mean(block**2)) > 33:
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since >= quiet:
+                return True
+        return False
+    finally:
+        recorder.kill()
+        recorder.wait(timeout=10)
 
 
 def transcribe(samples: np.ndarray, model: Path) -> str:
@@ -191,17 +200,19 @@ def test_a_second_live_game_is_refused_cleanly(pulse: dict[str, str], hbr_exe: l
         quit_game(first)
 
 
-def command_over_the_rules(pulse: dict[str, str], game: subprocess.Popen[str], command: Path, listening: bool) -> None:
+def command_over_the_rules(
+    pulse: dict[str, str], game: subprocess.Popen[str], command: Path, listening: bool, sink: str = "virt"
+) -> None:
     """Ask for the rules (a minute long), say ``command`` over them after a few seconds
     (``listening``: and check that none of the Observer's words was taken meanwhile),
-    and check that it is heard, stops the reading and moves the hunter. Through
-    loudspeakers it may be said a second time (1 of 4 runs missed the first, which a
-    player would simply repeat); with headphones the first must be heard."""
+    and check that it is heard, stops the reading and moves the hunter; the game speaks
+    into ``sink``. Through loudspeakers it may be said a second time (a player would
+    simply repeat it); with headphones the first must be heard."""
     seen: list[str] = []
     out = lines_of(game)
     assert wait_for(out, seen, "A new normal forest", 60), seen
     assert "also over me" in seen[-1]
-    assert game_is_silent(pulse), "the welcome never ended"
+    assert game_is_silent(pulse, sink=sink), "the welcome never ended"
     assert game.stdin is not None
     game.stdin.write("rules\n")
     game.stdin.flush()
@@ -209,10 +220,10 @@ def command_over_the_rules(pulse: dict[str, str], game: subprocess.Popen[str], c
         assert not wait_for(out, seen, "> ", 12), f"the Observer's own words were taken as a command: {seen}"
     else:
         time.sleep(2.0)
-    assert not game_is_silent(pulse, quiet=0.5, seconds=1.0), "the rules are not being read"
+    assert not game_is_silent(pulse, quiet=0.5, seconds=1.0, sink=sink), "the rules are not being read"
     subprocess.run(["paplay", str(command)], env=pulse, check=True, timeout=30)
     if listening and not wait_for(out, seen, "> ", 10):  # as a player would, it is said again once
-        assert not game_is_silent(pulse, quiet=0.5, seconds=1.0), "the rules stopped unasked"
+        assert not game_is_silent(pulse, quiet=0.5, seconds=1.0, sink=sink), "the rules stopped unasked"
         subprocess.run(["paplay", str(command)], env=pulse, check=True, timeout=30)
     assert any(line.startswith("> ") for line in seen) or wait_for(out, seen, "> ", 10), (
         f"the command said over the rules was not heard: {seen}"
@@ -220,22 +231,22 @@ def command_over_the_rules(pulse: dict[str, str], game: subprocess.Popen[str], c
     assert [line for line in seen if line.startswith("> ")] == ["> north east"]
     assert wait_for(out, seen, "You move", 10), seen
     # the reply is a few seconds long; the rest of the rules would go on for most of a minute
-    assert game_is_silent(pulse, seconds=20), "the rules went on after the command"
+    assert game_is_silent(pulse, seconds=20, sink=sink), "the rules went on after the command"
     quit_game(game)
 
 
 def test_through_loudspeakers_a_command_said_over_the_observer_stops_it_and_is_carried_out(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path
 ) -> None:
-    """With --talk-over on, the game speaks into the sink whose monitor is the microphone
-    (loudspeakers in the room): it hears its own voice and the player's together. While
+    """As a player starts it (talk-over on auto, Whisper), the game speaks into the sink
+    whose monitor is the microphone (loudspeakers in the room): it hears its own voice
+    and the player's together. While
     the rules are read, none of the Observer's words is taken as a command; the player's
     command, said over them, is heard, stops the reading and is carried out."""
     command = tmp_path / "command.wav"
     subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(command), "north east"], check=True)
     game = subprocess.Popen(
-        [*hbr_exe, "play", "--seed", "3", "--confirm", "never", "--cues", "off", "--tts", "system",
-         "--talk-over", "on"],
+        [*hbr_exe, "play", "--seed", "3", "--confirm", "never", "--cues", "off", "--tts", "system"],
         env=pulse, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:
@@ -265,7 +276,7 @@ def test_with_headphones_a_command_said_over_the_observer_stops_it_and_is_carrie
         stderr=subprocess.STDOUT, text=True,
     )
     try:
-        command_over_the_rules(pulse, game, command, listening=False)
+        command_over_the_rules(pulse, game, command, listening=False, sink="phones")
     finally:
         if game.poll() is None:
             game.kill()
