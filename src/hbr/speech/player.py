@@ -189,6 +189,8 @@ class Player:
                     raise AudioDeviceError("audio output failed: the stream stopped")
                 self._stop.wait(0.01)
             self._stop.wait(line.stream.latency)  # handed, and now heard
+            if self._stop.is_set():
+                line.clear()  # a sentence queued just as stop() cleared the line
         except self.sd.PortAudioError as err:
             raise AudioDeviceError(f"audio output failed: {err}") from None
         return not self._stop.is_set()
