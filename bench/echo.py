@@ -25,6 +25,9 @@ command (per minute of speech; the Observer alone, no player).
 ``--loopback`` plays the same through the real audio path instead: a private
 PulseAudio server whose null sink's monitor is the game's microphone (the game hears
 its own voice whole, and the player's), in real time.
+
+First it prints what the canceller costs: the CPU time it takes over the Observer's
+speech through the living room, as a share of one core.
 """
 
 from __future__ import annotations
@@ -193,21 +196,38 @@ def report(how: str, heard: list[tuple[float, str]], said: list[tuple[float, flo
           f"(n={n}); {len(set(heard) - used)} other phrases taken (the Observer's words)")
 
 
+class Known:
+    """The reference, all played before it is read."""
+
+    def __init__(self, reference: np.ndarray) -> None:
+        self.reference = reference
+
+    def read(self, index: int, count: int) -> np.ndarray:
+        out = np.zeros(count)
+        a, b = max(index, 0), min(index + count, len(self.reference))
+        if b > a:
+            out[a - index : b - index] = self.reference[a:b]
+        return out
+
+    def ready(self, index: int) -> bool:
+        return True
+
+
+def cost(played: np.ndarray, rate: int) -> None:
+    """The canceller's CPU time over the Observer's speech in the living room."""
+    echo = through_room(played, rate, ROOMS[0], np.random.default_rng(7))
+    mic = np.clip(np.round(echo * 32768), -32768, 32767).astype(np.int16)
+    remover = EchoRemover(Known(soxr.resample(played.astype(np.float64) / 32768.0, rate, RATE, quality=QUALITY)))
+    began = time.process_time()
+    for start in range(0, len(mic), BLOCK):
+        remover.feed(mic[start : start + BLOCK])
+    seconds = time.process_time() - began
+    print(f"the canceller: {seconds:.2f} s of CPU for {len(mic) / RATE:.0f} s of audio, "
+          f"{seconds / (len(mic) / RATE):.1%} of one core")
+
+
 def simulated(make: Callable[[], Recognizer], played: np.ndarray, rate: int, rooms: tuple[Room, ...]) -> None:
     reference = soxr.resample(played.astype(np.float64) / 32768.0, rate, RATE, quality=QUALITY)
-
-    class Known:
-        """The reference, all played before it is read."""
-
-        def read(self, index: int, count: int) -> np.ndarray:
-            out = np.zeros(count)
-            a, b = max(index, 0), min(index + count, len(reference))
-            if b > a:
-                out[a - index : b - index] = reference[a:b]
-            return out
-
-        def ready(self, index: int) -> bool:
-            return True
 
     loud = np.abs(reference) > 1e-3
     guard = int(ECHO_GUARD * RATE)
@@ -221,7 +241,7 @@ def simulated(make: Callable[[], Recognizer], played: np.ndarray, rate: int, roo
         for how in ("listening all the time, no echo removal", "deaf while it speaks", "echo canceller"):
             for alone in (False, True):
                 mic = echo + floor + (0 if alone else voice)
-                remover = EchoRemover(Known()) if how == "echo canceller" else None
+                remover = EchoRemover(Known(reference)) if how == "echo canceller" else None
                 deaf = speaking if how == "deaf while it speaks" else np.zeros(len(mic), bool)
                 heard = stream(Listener(make()), mic, remover, deaf if remover is None else speaking)
                 report(how, heard, [] if alone else said, len(echo) / RATE / 60)
@@ -311,6 +331,7 @@ def main() -> None:
     parts, rate = observer_speech(args.tts)
     print(f"recognizer: whisper; Observer: {args.tts}, {len(joined(parts, rate)) / rate:.0f} s of speech, "
           f"{len(parts)} sentences")
+    cost(joined(parts, rate), rate)
     if args.loopback:
         print("== PulseAudio null sink loopback")
         loopback(make, parts, rate)
