@@ -59,7 +59,7 @@ from hbr.speech.tts import sentences  # noqa: E402
 from hbr.speech.voices import open_synthesizer  # noqa: E402
 from hbr.voice.audio import RATE, write_wav  # noqa: E402
 from hbr.voice.backends import load  # noqa: E402
-from hbr.voice.echo import EchoRemover  # noqa: E402
+from hbr.voice.echo import EchoRemover, Recorded  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.played import QUALITY  # noqa: E402
@@ -196,28 +196,11 @@ def report(how: str, heard: list[tuple[float, str]], said: list[tuple[float, flo
           f"(n={n}); {len(set(heard) - used)} other phrases taken (the Observer's words)")
 
 
-class Known:
-    """The reference, all played before it is read."""
-
-    def __init__(self, reference: np.ndarray) -> None:
-        self.reference = reference
-
-    def read(self, index: int, count: int) -> np.ndarray:
-        out = np.zeros(count)
-        a, b = max(index, 0), min(index + count, len(self.reference))
-        if b > a:
-            out[a - index : b - index] = self.reference[a:b]
-        return out
-
-    def ready(self, index: int) -> bool:
-        return True
-
-
 def cost(played: np.ndarray, rate: int) -> None:
     """The canceller's CPU time over the Observer's speech in the living room."""
     echo = through_room(played, rate, ROOMS[0], np.random.default_rng(7))
     mic = np.clip(np.round(echo * 32768), -32768, 32767).astype(np.int16)
-    remover = EchoRemover(Known(soxr.resample(played.astype(np.float64) / 32768.0, rate, RATE, quality=QUALITY)))
+    remover = EchoRemover(Recorded(soxr.resample(played.astype(np.float64) / 32768.0, rate, RATE, quality=QUALITY)))
     began = time.process_time()
     for start in range(0, len(mic), BLOCK):
         remover.feed(mic[start : start + BLOCK])
@@ -241,7 +224,7 @@ def simulated(make: Callable[[], Recognizer], played: np.ndarray, rate: int, roo
         for how in ("listening all the time, no echo removal", "deaf while it speaks", "echo canceller"):
             for alone in (False, True):
                 mic = echo + floor + (0 if alone else voice)
-                remover = EchoRemover(Known(reference)) if how == "echo canceller" else None
+                remover = EchoRemover(Recorded(reference)) if how == "echo canceller" else None
                 deaf = speaking if how == "deaf while it speaks" else np.zeros(len(mic), bool)
                 heard = stream(Listener(make()), mic, remover, deaf if remover is None else speaking)
                 report(how, heard, [] if alone else said, len(echo) / RATE / 60)

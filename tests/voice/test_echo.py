@@ -11,7 +11,7 @@ import pytest
 import soxr
 
 from hbr.voice.audio import RATE
-from hbr.voice.echo import BLOCK, EchoCanceller, EchoRemover, measure_delay
+from hbr.voice.echo import BLOCK, EchoCanceller, EchoRemover, Recorded, measure_delay
 from hbr.voice.played import QUALITY
 
 
@@ -49,23 +49,6 @@ def observer(tmp_path_factory: pytest.TempPathFactory) -> tuple[np.ndarray, np.n
 
 def db(before: np.ndarray, after: np.ndarray) -> float:
     return float(10 * np.log10(np.sum(before**2) / np.sum(after**2)))
-
-
-class Known:
-    """A reference that was all played before it is read."""
-
-    def __init__(self, samples: np.ndarray) -> None:
-        self.samples = samples
-
-    def read(self, index: int, count: int) -> np.ndarray:
-        out = np.zeros(count)
-        a, b = max(index, 0), min(index + count, len(self.samples))
-        if b > a:
-            out[a - index : b - index] = self.samples[a:b]
-        return out
-
-    def ready(self, index: int) -> bool:
-        return True
 
 
 def test_the_delay_is_measured_from_the_signals(observer: tuple[np.ndarray, np.ndarray]) -> None:
@@ -106,7 +89,7 @@ def test_the_canceller_learns_the_room_and_keeps_the_players_voice(
 
 def test_the_remover_finds_the_delay_itself(observer: tuple[np.ndarray, np.ndarray]) -> None:
     reference, echo = observer
-    remover = EchoRemover(Known(reference))
+    remover = EchoRemover(Recorded(reference))
     mic = np.round(echo * 32768).astype(np.int16)
     out = np.concatenate([remover.feed(mic[i : i + 480]) for i in range(0, len(mic), 480)])
     assert len(out) > len(mic) - BLOCK
@@ -128,7 +111,7 @@ def test_an_echo_it_cannot_learn_is_not_trusted(observer: tuple[np.ndarray, np.n
 
 
 def test_without_anything_played_the_microphone_passes_through() -> None:
-    remover = EchoRemover(Known(np.zeros(0)))
+    remover = EchoRemover(Recorded(np.zeros(0)))
     mic = (np.random.default_rng(1).standard_normal(RATE) * 3000).astype(np.int16)
     out = np.concatenate([remover.feed(mic[i : i + 480]) for i in range(0, len(mic), 480)])
     assert np.array_equal(out, mic[: len(out)])

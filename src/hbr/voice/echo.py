@@ -85,6 +85,24 @@ class Reference(Protocol):
         ...
 
 
+class Recorded:
+    """A reference known whole before it is read, already on the microphone's clock:
+    for measuring the canceller on recordings (bench/echo.py) and in tests."""
+
+    def __init__(self, samples: np.ndarray) -> None:
+        self.samples = samples
+
+    def read(self, index: int, count: int) -> np.ndarray:
+        out = np.zeros(count)
+        a, b = max(index, 0), min(index + count, len(self.samples))
+        if b > a:
+            out[a - index : b - index] = self.samples[a:b]
+        return out
+
+    def ready(self, index: int) -> bool:
+        return True
+
+
 def measure_delay(near: np.ndarray, far: np.ndarray, max_lag: int = MAX_LAG) -> int | None:
     """The lag, in samples, at which ``far`` best explains ``near`` (positive: heard
     later than played), or None when no lag stands out (no echo, or too little
