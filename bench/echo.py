@@ -196,11 +196,17 @@ def report(how: str, heard: list[tuple[float, str]], said: list[tuple[float, flo
           f"(n={n}); {len(set(heard) - used)} other phrases taken (the Observer's words)")
 
 
+def reference_of(played: np.ndarray, rate: int) -> np.ndarray:
+    """What the game knows it played, at 16 kHz, resampled as hbr.voice.played does."""
+    resampled: np.ndarray = soxr.resample(played.astype(np.float64) / 32768.0, rate, RATE, quality=QUALITY)
+    return resampled
+
+
 def cost(played: np.ndarray, rate: int) -> None:
     """The canceller's CPU time over the Observer's speech in the living room."""
     echo = through_room(played, rate, ROOMS[0], np.random.default_rng(7))
     mic = np.clip(np.round(echo * 32768), -32768, 32767).astype(np.int16)
-    remover = EchoRemover(Recorded(soxr.resample(played.astype(np.float64) / 32768.0, rate, RATE, quality=QUALITY)))
+    remover = EchoRemover(Recorded(reference_of(played, rate)))
     began = time.process_time()
     for start in range(0, len(mic), BLOCK):
         remover.feed(mic[start : start + BLOCK])
@@ -210,7 +216,7 @@ def cost(played: np.ndarray, rate: int) -> None:
 
 
 def simulated(make: Callable[[], Recognizer], played: np.ndarray, rate: int, rooms: tuple[Room, ...]) -> None:
-    reference = soxr.resample(played.astype(np.float64) / 32768.0, rate, RATE, quality=QUALITY)
+    reference = reference_of(played, rate)
 
     loud = np.abs(reference) > 1e-3
     guard = int(ECHO_GUARD * RATE)

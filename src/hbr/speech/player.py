@@ -34,6 +34,43 @@ from hbr.voice.played import Played
 LOUDSPEAKER_LATENCY = 0.2
 
 
+class _Chunks:
+    """Sound queued for the device (thread safe): added as it is made, handed out block
+    by block from the device's callback."""
+
+    def __init__(self) -> None:
+        self._pending: deque[np.ndarray] = deque()
+        self._offset = 0  # samples of the head already handed
+        #: Samples queued and not yet handed.
+        self.queued = 0
+        self._lock = threading.Lock()
+
+    def add(self, samples: np.ndarray) -> None:
+        with self._lock:
+            self._pending.append(samples)
+            self.queued += len(samples)
+
+    def fill(self, out: np.ndarray) -> None:
+        """Fill ``out`` with what is queued, silence after it."""
+        with self._lock:
+            filled = 0
+            while filled < len(out) and self._pending:
+                head = self._pending[0]
+                take = min(len(out) - filled, len(head) - self._offset)
+                out[filled : filled + take] = head[self._offset : self._offset + take]
+                filled, self._offset = filled + take, self._offset + take
+                if self._offset >= len(head):
+                    self._pending.popleft()
+                    self._offset = 0
+            out[filled:] = 0
+            self.queued -= filled
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pending.clear()
+            self._offset = self.queued = 0
+
+
 class _Line:
     """One output stream open for the whole game, through loudspeakers: silence when
     nothing is said. The echo canceller learns where the game's voice is heard; a
@@ -45,9 +82,7 @@ class _Line:
     def __init__(self, sd: ModuleType, device: int | str | None, rate: int, played: Played) -> None:
         self.rate = rate
         self.played = played
-        self._pending: deque[np.ndarray] = deque()
-        self._offset = 0  # samples of the head of _pending already handed
-        self._queued = 0  # samples in _pending not yet handed
+        self._chunks = _Chunks()
         #: Samples handed to the device since the line opened.
         self.handed = 0
         self._lock = threading.Lock()
@@ -60,17 +95,7 @@ class _Line:
 
     def _callback(self, outdata: np.ndarray, frames: int, time: object, status: object) -> None:
         with self._lock:
-            filled = 0
-            while filled < frames and self._pending:
-                head = self._pending[0]
-                take = min(frames - filled, len(head) - self._offset)
-                outdata[filled : filled + take, 0] = head[self._offset : self._offset + take]
-                filled, self._offset = filled + take, self._offset + take
-                if self._offset >= len(head):
-                    self._pending.popleft()
-                    self._offset = 0
-            outdata[filled:] = 0
-            self._queued -= filled
+            self._chunks.fill(outdata[:, 0])
             self.handed += frames
         dac, now = time.outputBufferDacTime, time.currentTime  # type: ignore[attr-defined]
         self.played.block(outdata[:, 0], max(0.0, dac - now) if dac > 0 else 0.0)
@@ -78,15 +103,13 @@ class _Line:
     def add(self, samples: np.ndarray) -> int:
         """Queue ``samples``; returns the ``handed`` count at which they are all handed."""
         with self._lock:
-            self._pending.append(samples)
-            self._queued += len(samples)
-            return self.handed + self._queued
+            self._chunks.add(samples)
+            return self.handed + self._chunks.queued
 
     def clear(self) -> None:
         """Drop what is queued (what the device already holds still plays)."""
         with self._lock:
-            self._pending.clear()
-            self._offset = self._queued = 0
+            self._chunks.clear()
 
     def close(self) -> None:
         self.stream.close()
@@ -128,27 +151,16 @@ class Player:
         self._stop.clear()
         if self.played is not None:
             return self._through_line(chunks, rate, volume, self.played)
-        pending: deque[np.ndarray] = deque()
-        offset = 0
+        chunks_left = _Chunks()
         fed = threading.Event()
         finished = threading.Event()
 
         def callback(outdata: np.ndarray, frames: int, time: object, status: object) -> None:
-            nonlocal offset
             if self._stop.is_set():
                 outdata.fill(0)
                 raise self.sd.CallbackAbort
-            filled = 0
-            while filled < frames and pending:
-                head = pending[0]
-                take = min(frames - filled, len(head) - offset)
-                outdata[filled : filled + take, 0] = head[offset : offset + take]
-                filled, offset = filled + take, offset + take
-                if offset >= len(head):
-                    pending.popleft()
-                    offset = 0
-            outdata[filled:] = 0
-            if not pending and fed.is_set():
+            chunks_left.fill(outdata[:, 0])
+            if not chunks_left.queued and fed.is_set():
                 raise self.sd.CallbackStop
 
         seconds = 0.0
@@ -160,7 +172,7 @@ class Player:
                 for chunk in chunks:
                     if self._stop.is_set():
                         break
-                    pending.append(np.clip(chunk.astype(np.float32) * volume / 32768.0, -1, 1))
+                    chunks_left.add(np.clip(chunk.astype(np.float32) * volume / 32768.0, -1, 1))
                     seconds += len(chunk) / rate
                 fed.set()
                 finished.wait(timeout=seconds + 5)

@@ -7,9 +7,11 @@ microphone's sample indices, so :class:`hbr.voice.echo.EchoRemover` can line the
 up. Both streams are placed by the monotonic clock. A callback can run late but never
 early, except for the burst that fills the output buffer when a stream opens: so the
 microphone's sample 0 is at the earliest time its callbacks imply, and the played
-sample k at the latest (``offset``, + k / rate), which also follows the output when
-it falls behind (an underrun plays silence, and every later sample is heard later).
-What jitter is left, tens of milliseconds, the canceller's delay measurement takes up.
+sample k at the latest time that the device's own account of when it plays each block
+implies (``offset``, + k / rate), which also follows the output when it falls behind
+(an underrun plays silence, and every later sample is heard later). What offset is
+left between the two the canceller's delay measurement takes up; it holds only while
+the stream stays open, which is why the player keeps one open for the whole game.
 """
 
 from __future__ import annotations
@@ -91,9 +93,11 @@ class _Segment:
 class Played:
     """The played sound, readable at the microphone's sample indices (thread safe)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, keep: int = 8) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._segments: deque[_Segment] = deque(maxlen=keep)
+        #: The playback stream: one for the whole game (hbr.speech.player keeps it open,
+        #: so every reply lands where the last did); a new one replaces it.
+        self._segment: _Segment | None = None
         # the time of the microphone's sample 0: the earliest its first callbacks imply
         self._zero: float | None = None
         self._lock = threading.Lock()
@@ -101,14 +105,15 @@ class Played:
     def begin(self, rate: int) -> None:
         """A playback stream opens at ``rate``."""
         with self._lock:
-            self._segments.append(_Segment(rate))
+            self._segment = _Segment(rate)
 
     def block(self, samples: np.ndarray, ahead: float = 0.0) -> None:
         """The player handed these samples (float, full scale 1) to the device just now,
         to be heard ``ahead`` seconds from now by the device's own account (0: unknown).
         With it, a callback that ran late but before the device ran dry does not look
         like an underrun."""
-        segment = self._segments[-1]
+        segment = self._segment
+        assert segment is not None, "begin() first"
         now = self.clock()
         start = now + ahead - segment.handed / segment.rate
         if segment.offset is None or start > segment.offset + LATE:
@@ -119,16 +124,17 @@ class Played:
 
     def end(self) -> None:
         """The playback stream has ended (played out, or stopped)."""
-        self._segments[-1].blocks.append(_END)
+        if self._segment is not None:
+            self._segment.blocks.append(_END)
 
     def ready(self, index: int) -> bool:
         """Whether what was played up to the microphone's sample ``index`` is all known:
         the player has handed the device that far and the resampler has given it out,
         or the player has stopped handing it anything."""
         with self._lock:
-            if not self._segments or self._zero is None:
+            segment = self._segment
+            if segment is None or self._zero is None:
                 return True
-            segment = self._segments[-1]
             if segment.offset is None or self.clock() - segment.last > IDLE:
                 return True
             segment.resample()
@@ -147,15 +153,13 @@ class Played:
         where nothing was played (or the microphone's clock is not known yet)."""
         out = np.zeros(count)
         with self._lock:
-            if self._zero is None:
+            segment = self._segment
+            if self._zero is None or segment is None or segment.offset is None:
                 return out
-            for segment in self._segments:
-                if segment.offset is None:
-                    continue
-                segment.resample()
-                first = round((segment.offset - self._zero) * RATE) + segment.base
-                a = max(index, first)
-                b = min(index + count, first + len(segment.samples))
-                if b > a:
-                    out[a - index : b - index] += segment.samples[a - first : b - first]
+            segment.resample()
+            first = round((segment.offset - self._zero) * RATE) + segment.base
+            a = max(index, first)
+            b = min(index + count, first + len(segment.samples))
+            if b > a:
+                out[a - index : b - index] = segment.samples[a - first : b - first]
         return out

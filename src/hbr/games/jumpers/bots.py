@@ -4,11 +4,10 @@ easy looks one move ahead and plays a little at random; normal three moves (its 
 the reply, its next); hard deepens two moves at a time (each search ends on its own
 move) as far as it can within its second. Measured with sides alternating
 (docs/balance.md): normal won 16 of 16 games against easy, hard 13 of 16 against
-normal. The position's
-value: how far each side's free pieces have come toward the other gate (hares count
-most, they get there fastest), its most advanced piece again (:data:`LEAD`: the short
-race is won by one piece), and how many of the other side's pieces it holds down under
-its own.
+normal. The position's value: how far each side's free pieces have come toward the
+other gate (hares count most, they get there fastest), its most advanced piece again
+(:data:`LEAD`: the short race is won by one piece), and how many of the other side's
+pieces it holds down under its own.
 
 The search plays on :class:`hbr.games.jumpers.position.Position` (about 15 times as
 fast as the engine, which checks and explains every move), remembers what it found of
