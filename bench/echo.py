@@ -13,7 +13,7 @@ every few seconds, a real person (bench/real.py: held-out speakers of
 ../shared/speech-dev) says up, down, left, right, yes, no or stop, as loud as the
 echo or 6 dB quieter than it.
 
-Each condition is streamed in 30 ms blocks through the game's own listener, as in a
+Each condition is streamed in the microphone's blocks (10 ms) through the game's own listener, as in a
 live game, three ways: listening all the time without echo removal (what
 ``--headphones on`` would do in front of loudspeakers); deaf while the game speaks
 (``--talk-over off``, and how the game listened before it had a canceller); and with
@@ -57,7 +57,7 @@ from hbr.grammar import Understood  # noqa: E402
 from hbr.live import ECHO_GUARD  # noqa: E402
 from hbr.speech.tts import sentences  # noqa: E402
 from hbr.speech.voices import open_synthesizer  # noqa: E402
-from hbr.voice.audio import RATE, write_wav  # noqa: E402
+from hbr.voice.audio import BLOCK_SECONDS, RATE, write_wav  # noqa: E402
 from hbr.voice.backends import load  # noqa: E402
 from hbr.voice.echo import EchoRemover, Recorded  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
@@ -65,7 +65,7 @@ from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.played import QUALITY  # noqa: E402
 from hbr.voice.recognizer import Recognizer  # noqa: E402
 
-BLOCK = int(0.03 * RATE)
+BLOCK = int(BLOCK_SECONDS * RATE)
 #: Seconds between the Observer's sentences.
 GAP = 0.4
 HELP = (

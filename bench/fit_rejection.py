@@ -47,6 +47,7 @@ from real import as_clips  # noqa: E402
 
 from hbr.games import DEFAULT, registry  # noqa: E402
 from hbr.voice.acceptance import AcceptanceModel, expand  # noqa: E402
+from hbr.voice.audio import BLOCK_SECONDS, RATE  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.sphinx import FEATURES, MODELS, SphinxRecognizer  # noqa: E402
 
@@ -56,7 +57,7 @@ TARGET_FALSE_ACCEPTS = 0.02
 #: false accepts (scikit-learn's equivalent, C = 1 / penalty): 10: 91.1% / 4.7%;
 #: 33: 91.1% / 4.1%.
 PENALTY = 33.0
-BLOCK = 480  # 30 ms at 16 kHz, as the microphone delivers it
+BLOCK = int(BLOCK_SECONDS * RATE)  # as the microphone delivers it
 
 #: Per clip: each utterance's evidence, and whether it was the command said.
 Measured = list[tuple[Clip, list[tuple[tuple[float, ...], bool]]]]

@@ -7,7 +7,7 @@ Two corpora, reported apart. Real people (bench/real.py: the held-out speakers o
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
 and 10 dB SNR, plus other sentences, silence and noise.
-Every clip is streamed in 30 ms blocks through the game's own listener (noise
+Every clip is streamed in the microphone's blocks (10 ms) through the game's own listener (noise
 suppressor, endpointer and recognizer), as in a live game; each voice, speed and
 noise condition is one session on a fresh listener and recognizer, in one kind of
 noise that goes on between the clips (bench/corpus.py: clips, sessions). Results
@@ -39,6 +39,7 @@ from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
 from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.audio import (  # noqa: E402
+    BLOCK_SECONDS,
     RATE,
     narrowband,
     pad,  # noqa: E402
@@ -59,18 +60,18 @@ def speech_end(audio: np.ndarray) -> int:
 
 
 def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard], float | None]:
-    """Stream a clip (which ends in a second of quiet, or of noise) in 30 ms blocks,
-    as the microphone delivers them, through the game's own listener. Returns what
+    """Stream a clip (which ends in a second of quiet, or of noise) in blocks of
+    BLOCK_SECONDS, as the microphone delivers them, through the game's own listener. Returns what
     was heard and the delay from the end of speech to the first command heard (less
     than nothing when a command is handed on before the last faint sound of the clip).
 
     The delay is the audio time the endpointer needs after the last word, plus the
     time spent on the block in which the utterance ended (its last frames and the
-    recognizer's finish), plus any backlog: a block that took longer than its 30 ms
+    recognizer's finish), plus any backlog: a block that took longer than its own length
     (an early decode while the speaker pauses) delays the blocks after it, as the
     microphone's queue would in a live game.
     """
-    block = int(0.03 * RATE)
+    block = int(BLOCK_SECONDS * RATE)
     heard: list[Heard] = []
     delay = None
     behind = 0.0  # seconds the listener is behind the microphone: work beyond real time piles up

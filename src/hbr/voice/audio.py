@@ -13,6 +13,11 @@ import numpy as np
 import soxr
 
 RATE = 16_000
+#: Seconds of sound the microphone hands over at a time. The end of a command is
+#: noticed only when the block holding it arrives, so a block adds up to its own
+#: length to the wait after the last word: 10 ms blocks, not 30, took 10 ms off the
+#: median (docs/benchmarks.md); the listener frames any block size itself.
+BLOCK_SECONDS = 0.01
 
 
 class AudioError(ValueError):

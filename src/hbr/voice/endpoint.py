@@ -52,7 +52,10 @@ VAD_MODE = 3
 #: Utterances longer than this are cut (nobody says a command for 6 seconds).
 MAX_SECONDS = 6.0
 #: A recognizer that wants the raw audio (not noise-suppressed) gets the stretch the
-#: endpointer called speech and this much on either side.
+#: endpointer called speech and this much on either side, up to the endpointer's own
+#: clock: never what happens to have arrived in the same block, so what is heard does
+#: not depend on how the microphone cuts its stream into blocks (Whisper's reading of
+#: a word moves with a single sample more or less at its end).
 MARGIN = 0.3
 #: Seconds of quiet inside an utterance after which a recognizer that decodes at the
 #: end reads what was said so far.
@@ -198,7 +201,7 @@ class Listener:
             return self._early
         if raw:
             end = self._ep.speech_end if ended else self._clock
-            self._open.feed(self._history.between(self._began - MARGIN, end + MARGIN))
+            self._open.feed(self._history.between(self._began - MARGIN, min(end + MARGIN, self._clock)))
         return self._open.finish()
 
     def _listen(self) -> Utterance:

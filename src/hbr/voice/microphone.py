@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from hbr.devices import AudioDeviceError, explain, load_sounddevice
-from hbr.voice.audio import RATE
+from hbr.voice.audio import BLOCK_SECONDS, RATE
 from hbr.voice.echo import EchoRemover
 from hbr.voice.endpoint import Listener
 from hbr.voice.played import Played
@@ -50,7 +50,7 @@ class Microphone:
         try:
             self._stream = sd.InputStream(
                 device=device, samplerate=self.rate, channels=1, dtype="int16",
-                blocksize=int(self.rate * 0.03), callback=self._callback,
+                blocksize=int(self.rate * BLOCK_SECONDS), callback=self._callback,
             )
             self._stream.start()
         except sd.PortAudioError as err:

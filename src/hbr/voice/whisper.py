@@ -74,7 +74,7 @@ THREADS = 2
 FEATURES = (
     "phrase logprob", "per token", "margin", "free is phrase", "free is other", "no speech", "letters apart", "tokens",
 )
-_END_MARKS = (".", ",", "!", "?")
+_STOP_MARKS = (".", "!", "?")
 
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -187,8 +187,13 @@ class WhisperRecognizer:
         self._features = feature_extractor(feature_size=self._model.n_mels)
         self.acceptance = acceptance or AcceptanceModel.load(MODEL_FILE, FEATURES, "bench/fit_whisper.py")
         token = self._tokenizer.token_to_id
-        #: What may follow a whole phrase: the end of the text, or a punctuation mark.
-        self._ends = [token("<|endoftext|>"), *(self._encode(mark)[0] for mark in _END_MARKS)]
+        #: What may follow a whole phrase: the end of the text, or a punctuation mark;
+        #: after a phrase that a longer one goes on from, not a comma (see _forced_scores).
+        end_of_text = token("<|endoftext|>")
+        if end_of_text is None:
+            raise RecognizerError(f"{model_dir} is not a usable Whisper model (its tokenizer has no end of text)")
+        self._stops = [end_of_text, *(self._encode(mark)[0] for mark in _STOP_MARKS)]
+        self._ends = [*self._stops, self._encode(",")[0]]
         hint = self._encode(" " + ", ".join(w.capitalize() for w in prompt_words(phrases)) + ".")
         self._prompt = [token("<|startofprev|>"), *hint, token("<|startoftranscript|>"), token("<|notimestamps|>")]
         self.phrases = frozenset(phrases)
@@ -196,6 +201,8 @@ class WhisperRecognizer:
         self._phrases = {squash(p): p for p in phrases}
         self._forms = {p: [tuple(self._encode(f)) for f in forms(p)] for p in sorted(set(phrases))}
         self._squashed = {p: squash(p) for p in self._forms}
+        #: Phrases that a longer one goes on from ("toward rabbit": "toward rabbit hole").
+        self._open = frozenset(p for p in phrases if any(other.startswith(p + " ") for other in phrases))
         self._longest = max(len(tokens) for written in self._forms.values() for tokens in written)
         self._no_repeat = max(3, 1 + max(_longest_repeat(tokens) for written in self._forms.values() for tokens in written))
         #: The evidence about the last utterance with speech (for fitting, diagnostics).
@@ -256,7 +263,7 @@ class WhisperRecognizer:
             return Evidence(text, None, ())
         else:
             shortlist = self._shortlist(text, steps[0], among)
-            scores = self._forced_scores(np.asarray(encoded), [tokens for tokens, _, _ in shortlist])
+            scores = self._forced_scores(np.asarray(encoded), [(tokens, phrase) for tokens, phrase, _ in shortlist])
             # the best fit a token: a long phrase's probability is a product of many
             best = int(np.argmax([score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]))
             (best_tokens, phrase, apart), score = shortlist[best], scores[best]
@@ -311,26 +318,39 @@ class WhisperRecognizer:
         written = self._forms[phrase]
         return min(written, key=lambda tokens: Levenshtein.distance(self._tokenizer.decode(tokens).lower(), said))
 
-    def _forced_scores(self, encoded: np.ndarray, candidates: list[tuple[int, ...]]) -> list[float]:
-        """Log probability of each token sequence, then of an end, by forced decoding:
+    def _forced_scores(self, encoded: np.ndarray, candidates: list[tuple[tuple[int, ...], str]]) -> list[float]:
+        """Log probability of each phrase's tokens, then of an end, by forced decoding:
         one step past the longest candidate is all that is needed (the decode went on
-        to the longest phrase's length before, for the same scores)."""
+        to the longest phrase's length before, for the same scores).
+
+        After a phrase that a longer one goes on from, a comma is not an end: Whisper
+        writes a long phrase as a list, so "Toward, Rabbit," is as likely the start of
+        "Toward, Rabbit, Hole" as a whole command. Counted as an end, the comma made
+        the shorter phrase win whenever the last word was heard less clearly ("Toward,
+        Rabbit, Fowl" was taken for "toward rabbit": 3 of 534 clean espeak-ng commands,
+        docs/benchmarks.md)."""
         batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(candidates), axis=0)))
         results = self._model.generate(
-            batch, [self._prompt + list(c) for c in candidates], beam_size=1,
-            max_length=len(self._prompt) + max(len(c) for c in candidates) + 1, return_logits_vocab=True,
-            suppress_blank=False,
+            batch, [self._prompt + list(tokens) for tokens, _ in candidates], beam_size=1,
+            max_length=len(self._prompt) + max(len(tokens) for tokens, _ in candidates) + 1,
+            return_logits_vocab=True, suppress_blank=False,
         )
         return [
-            self._said_then_end(log_softmax(np.asarray(result.logits[0])), candidate, unended=-30.0)
-            for candidate, result in zip(candidates, results, strict=False)
+            self._said_then_end(
+                log_softmax(np.asarray(result.logits[0])), tokens, unended=-30.0,
+                ends=self._stops if phrase in self._open else self._ends,
+            )
+            for (tokens, phrase), result in zip(candidates, results, strict=False)
         ]
 
-    def _said_then_end(self, steps: np.ndarray, said: Sequence[int], unended: float) -> float:
-        """Log probability of the tokens ``said``, one step each, then of an end after
-        them; ``unended`` where the decode stopped at its length limit before one."""
+    def _said_then_end(self, steps: np.ndarray, said: Sequence[int], unended: float, ends: list[int] | None = None) -> float:
+        """Log probability of the tokens ``said``, one step each, then of one of ``ends``
+        (the end of the text or a punctuation mark, unless given) after them;
+        ``unended`` where the decode stopped at its length limit before one."""
         score = sum(float(steps[i][token]) for i, token in enumerate(said))
-        return score + (float(np.logaddexp.reduce(steps[len(said)][self._ends])) if len(steps) > len(said) else unended)
+        if len(steps) <= len(said):
+            return score + unended
+        return score + float(np.logaddexp.reduce(steps[len(said)][self._ends if ends is None else ends]))
 
 
 class WhisperUtterance:
