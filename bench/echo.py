@@ -13,8 +13,8 @@ every few seconds, a real person (bench/real.py: held-out speakers of
 ../shared/speech-dev) says up, down, left, right, yes, no or stop, as loud as the
 echo or 6 dB quieter than it.
 
-Each condition is streamed in the microphone's blocks (10 ms) through the game's own listener, as in a
-live game, three ways: listening all the time without echo removal (what
+Each condition is streamed in the microphone's blocks (10 ms) through the game's own
+listener, as in a live game, three ways: listening all the time without echo removal (what
 ``--headphones on`` would do in front of loudspeakers); deaf while the game speaks
 (``--talk-over off``, and how the game listened before it had a canceller); and with
 the canceller, deaf while it speaks until the canceller has learnt the room, as the

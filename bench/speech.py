@@ -7,8 +7,8 @@ Two corpora, reported apart. Real people (bench/real.py: the held-out speakers o
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
 and 10 dB SNR, plus other sentences, silence and noise.
-Every clip is streamed in the microphone's blocks (10 ms) through the game's own listener (noise
-suppressor, endpointer and recognizer), as in a live game; each voice, speed and
+Every clip is streamed in the microphone's blocks (10 ms) through the game's own
+listener (noise suppressor, endpointer and recognizer), as in a live game; each voice, speed and
 noise condition is one session on a fresh listener and recognizer, in one kind of
 noise that goes on between the clips (bench/corpus.py: clips, sessions). Results
 are printed per condition and per kind of noise.
@@ -61,15 +61,16 @@ def speech_end(audio: np.ndarray) -> int:
 
 def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard], float | None]:
     """Stream a clip (which ends in a second of quiet, or of noise) in blocks of
-    BLOCK_SECONDS, as the microphone delivers them, through the game's own listener. Returns what
-    was heard and the delay from the end of speech to the first command heard (less
-    than nothing when a command is handed on before the last faint sound of the clip).
+    BLOCK_SECONDS, as the microphone delivers them, through the game's own listener.
+    Returns what was heard and the delay from the end of speech to the first command
+    heard (less than nothing when a command is handed on before the last faint sound of
+    the clip).
 
     The delay is the audio time the endpointer needs after the last word, plus the
     time spent on the block in which the utterance ended (its last frames and the
-    recognizer's finish), plus any backlog: a block that took longer than its own length
-    (an early decode while the speaker pauses) delays the blocks after it, as the
-    microphone's queue would in a live game.
+    recognizer's finish), plus any backlog: a block that took longer than its own
+    length (an early decode while the speaker pauses) delays the blocks after it, as
+    the microphone's queue would in a live game.
     """
     block = int(BLOCK_SECONDS * RATE)
     heard: list[Heard] = []

@@ -4,7 +4,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hbr.voice.audio import RATE, AudioError, mix_at_snr, read_wav, rms, to_mono16k, write_wav
+from hbr.voice.audio import RATE, AudioError, mix_at_snr, read_wav, rms, to_mono16k, window, write_wav
 
 
 def tone(rate: int, seconds: float = 0.5, freq: float = 440.0) -> np.ndarray:
@@ -62,3 +62,11 @@ def test_mix_at_snr_gives_the_asked_ratio() -> None:
 def test_float_input() -> None:
     out = to_mono16k(np.full(1600, 0.5, np.float32), RATE)
     assert out.dtype == np.int16 and out[0] == 16384
+
+
+def test_a_window_over_placed_samples_is_silent_around_them() -> None:
+    samples = np.array([1.0, 2.0, 3.0])
+    assert window(samples, 5, 3, 4).tolist() == [0.0, 0.0, 1.0, 2.0]
+    assert window(samples, 5, 6, 4).tolist() == [2.0, 3.0, 0.0, 0.0]
+    assert window(samples, 5, 9, 2).tolist() == [0.0, 0.0]
+    assert window(samples, -1, 0, 3).tolist() == [2.0, 3.0, 0.0]

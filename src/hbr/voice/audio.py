@@ -92,6 +92,16 @@ def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarr
     return np.clip(np.round(s + gain * n), -32768, 32767).astype(np.int16)
 
 
+def window(samples: np.ndarray, first: int, index: int, count: int) -> np.ndarray:
+    """``count`` samples of a stream from ``index`` on, where ``samples`` begin at
+    ``first`` and there is silence around them (float)."""
+    out = np.zeros(count)
+    a, b = max(index, first), min(index + count, first + len(samples))
+    if b > a:
+        out[a - index : b - index] = samples[a - first : b - first]
+    return out
+
+
 def pad(samples: np.ndarray, seconds: float) -> np.ndarray:
     """Silence before and after: recognizers need some room around a word."""
     gap = np.zeros(int(seconds * RATE), np.int16)

@@ -38,7 +38,7 @@ from typing import Protocol
 
 import numpy as np
 
-from hbr.voice.audio import RATE
+from hbr.voice.audio import RATE, window
 
 #: Samples per block (16 ms): the filter's hop and the extra latency it adds.
 BLOCK = 256
@@ -93,11 +93,7 @@ class Recorded:
         self.samples = samples
 
     def read(self, index: int, count: int) -> np.ndarray:
-        out = np.zeros(count)
-        a, b = max(index, 0), min(index + count, len(self.samples))
-        if b > a:
-            out[a - index : b - index] = self.samples[a:b]
-        return out
+        return window(self.samples, 0, index, count)
 
     def ready(self, index: int) -> bool:
         return True

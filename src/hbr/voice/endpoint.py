@@ -37,7 +37,7 @@ import numpy as np
 from hbr.voice.audio import RATE, Framer, rms
 from hbr.voice.channel import BandCheck
 from hbr.voice.denoise import NoiseSuppressor
-from hbr.voice.recognizer import Heard, Recognizer, Utterance
+from hbr.voice.recognizer import Heard, Recognizer, Utterance, goes_on
 
 #: Seconds of the endpointer's decision window, the share of it that must be
 #: silence to end an utterance, and how strictly its detector tells speech from
@@ -117,7 +117,7 @@ class Listener:
     def _complete(self, phrase: str) -> bool:
         """Whether no phrase the open utterance may be goes on from this one: it cannot
         be the start of a longer command."""
-        return not any(other.startswith(phrase + " ") for other in self._among or self.recognizer.phrases)
+        return not goes_on(phrase, self._among or self.recognizer.phrases)
 
     def reset(self) -> None:
         """Forget what was heard (used while the game itself is speaking). What the

@@ -24,7 +24,7 @@ from collections.abc import Callable
 import numpy as np
 import soxr
 
-from hbr.voice.audio import RATE
+from hbr.voice.audio import RATE, window
 
 #: soxr's quality for resampling the reference. Its quick (cubic) resampling holds
 #: nothing back, but what it gets wrong the canceller cannot learn, and leaves in
@@ -151,15 +151,9 @@ class Played:
     def read(self, index: int, count: int) -> np.ndarray:
         """``count`` samples at 16 kHz from the microphone's sample ``index``; zeros
         where nothing was played (or the microphone's clock is not known yet)."""
-        out = np.zeros(count)
         with self._lock:
             segment = self._segment
             if self._zero is None or segment is None or segment.offset is None:
-                return out
+                return np.zeros(count)
             segment.resample()
-            first = round((segment.offset - self._zero) * RATE) + segment.base
-            a = max(index, first)
-            b = min(index + count, first + len(segment.samples))
-            if b > a:
-                out[a - index : b - index] = segment.samples[a - first : b - first]
-        return out
+            return window(segment.samples, round((segment.offset - self._zero) * RATE) + segment.base, index, count)

@@ -13,6 +13,7 @@ path with :func:`decode`.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -50,6 +51,13 @@ class Heard:
     decode_ms: float
     rejected: str | None = None
     since: float = 0.0
+
+
+def goes_on(phrase: str, phrases: Iterable[str]) -> bool:
+    """Whether a longer one of ``phrases`` goes on from ``phrase`` ("north" before "north
+    east"): the listener holds such a phrase in case the speaker goes on, and Whisper's
+    forced scoring does not take a comma after it for its end."""
+    return any(other.startswith(phrase + " ") for other in phrases)
 
 
 class Utterance(Protocol):

@@ -48,7 +48,7 @@ from rapidfuzz.distance import Levenshtein
 from hbr import heap
 from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE
-from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter, goes_on
 
 #: The fitted acceptance model (bench/fit_whisper.py writes it).
 MODEL_FILE = Path(__file__).with_name("whisper_rejection.json")
@@ -202,7 +202,7 @@ class WhisperRecognizer:
         self._forms = {p: [tuple(self._encode(f)) for f in forms(p)] for p in sorted(set(phrases))}
         self._squashed = {p: squash(p) for p in self._forms}
         #: Phrases that a longer one goes on from ("toward rabbit": "toward rabbit hole").
-        self._open = frozenset(p for p in phrases if any(other.startswith(p + " ") for other in phrases))
+        self._open = frozenset(p for p in phrases if goes_on(p, phrases))
         self._longest = max(len(tokens) for written in self._forms.values() for tokens in written)
         self._no_repeat = max(3, 1 + max(_longest_repeat(tokens) for written in self._forms.values() for tokens in written))
         #: The evidence about the last utterance with speech (for fitting, diagnostics).
