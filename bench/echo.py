@@ -182,7 +182,8 @@ def report(how: str, heard: list[tuple[float, str]], said: list[tuple[float, flo
               f"({len(heard) / minutes:.1f} a minute)" + "".join(f"; {p!r} at {t:.0f} s" for t, p in heard))
         return
     grammar = HBRGrammar()
-    right = wrong = 0
+    right = 0
+    wrong: list[str] = []
     used: set[tuple[float, str]] = set()
     for start, end, word in said:
         want = grammar.parse(word)
@@ -190,10 +191,12 @@ def report(how: str, heard: list[tuple[float, str]], said: list[tuple[float, flo
         used |= got
         intents = {parsed.intent for _, p in got if isinstance(parsed := grammar.parse(p), Understood)}
         right += isinstance(want, Understood) and intents == {want.intent}
-        wrong += bool(intents - ({want.intent} if isinstance(want, Understood) else set()))
+        if intents - ({want.intent} if isinstance(want, Understood) else set()):
+            wrong.append(f"{word!r} at {start:.0f} s as {sorted(p for _, p in got)}")
     n = len(said)
-    print(f"  {how:>20}: {right / n:6.1%} right, {wrong / n:5.1%} wrong, {(n - right - wrong) / n:5.1%} missed "
-          f"(n={n}); {len(set(heard) - used)} other phrases taken (the Observer's words)")
+    print(f"  {how:>20}: {right / n:6.1%} right, {len(wrong) / n:5.1%} wrong, {(n - right - len(wrong)) / n:5.1%} missed "
+          f"(n={n}); {len(set(heard) - used)} other phrases taken (the Observer's words)"
+          + "".join(f"; {w}" for w in wrong))
 
 
 def reference_of(played: np.ndarray, rate: int) -> np.ndarray:
