@@ -261,14 +261,11 @@ class WhisperRecognizer:
         evidence = self.evidence(samples, among, early)
         self.last = evidence
         readings = [(evidence.phrase, self._confidence(evidence))]
-        bar = 0.5
-        if readings[0][1] < bar and not early:  # a second look, from two other alignments
-            shifted = (np.concatenate([np.zeros(round(s * RATE), np.int16), samples]) for s in SHIFTS)
-            readings += [(e.phrase, self._confidence(e)) for e in (self.evidence(x, among) for x in shifted)]
-            bar = AGREED_BAR
+        if readings[0][1] < 0.5 and not early:  # a second look, from two other alignments
+            readings += [(e.phrase, self._confidence(e)) for e in (self.evidence(samples, among, later=s) for s in SHIFTS)]
         heap.trim()  # what the decoder freed goes back (hbr.heap)
         phrase, confidence = agreed(readings)
-        if phrase is None or confidence < bar:
+        if phrase is None or confidence < (0.5 if len(readings) == 1 else AGREED_BAR):
             reason = UNCLEAR if confidence >= UNCLEAR_ABOVE else NOT_A_COMMAND
             return Heard(evidence.free, None, confidence, _ms(began), reason)
         return Heard(phrase, phrase, confidence, _ms(began))
@@ -278,10 +275,13 @@ class WhisperRecognizer:
             return 0.0
         return self.acceptance.confidence(evidence.values, len(evidence.phrase.split()))
 
-    def evidence(self, samples: np.ndarray, among: frozenset[str] | None = None, early: bool = False) -> Evidence:
+    def evidence(
+        self, samples: np.ndarray, among: frozenset[str] | None = None, early: bool = False, later: float = 0.0
+    ) -> Evidence:
         """Whisper's free reading of the audio and the best phrase, with the numbers
-        the acceptance model weighs."""
-        lead = int(PAD_SECONDS / 2 * RATE)
+        the acceptance model weighs; ``later``: seconds of quiet before the audio beyond
+        the usual (:data:`SHIFTS`)."""
+        lead = int(PAD_SECONDS / 2 * RATE) + round(later * RATE)
         audio = np.zeros(max(lead + len(samples) + int(PAD_SECONDS * RATE), int(WINDOW_SECONDS * RATE)), np.float32)
         audio[lead : lead + len(samples)] = np.asarray(samples, np.float32) / 32768.0
         mel = self._features(audio)[:, :-1]
