@@ -3,6 +3,7 @@ real-time factor, end-of-speech-to-command delay, load time and peak memory for
 each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
+[--quieter DB]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
@@ -87,17 +88,27 @@ def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard]
     return heard, delay
 
 
-def run_real(name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False) -> None:
+#: The faint hiss of a microphone (RMS; -70 dBFS) that recordings played quieter are heard in.
+HISS = 10.0
+
+
+def run_real(name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0) -> None:
     """The real recordings of the held-out speakers, each streamed through one
     listener with 0.3 s of quiet before it and a second after: right, wrong and not
-    understood per word; taken as a command per category; the delay."""
+    understood per word; taken as a command per category; the delay. ``quieter``:
+    the recordings played that many decibels quieter, in a microphone's faint hiss
+    (a speaker across the room, a microphone turned down)."""
     grammar = HBRGrammar()
     listener = Listener(make(grammar.phrases()))
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
     delays: list[float] = []
+    hiss = np.random.default_rng(7)
     for rec in real.recordings("test"):
         speech = rec.audio()
         audio = np.concatenate([pad(speech, 0.3), np.zeros(RATE, np.int16)])
+        if quieter:
+            audio = np.clip(np.round(audio * 10 ** (-quieter / 20) + hiss.normal(0, HISS, len(audio))), -32768, 32767)
+            audio = audio.astype(np.int16)
         heard, delay = stream(listener, narrowband(audio) if narrow else audio, int(0.3 * RATE) + speech_end(speech))
         got = {parsed.intent for h in heard if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)}
         if rec.is_command:
@@ -112,7 +123,8 @@ def run_real(name: str, make: Callable[[list[str]], Recognizer], narrow: bool = 
             for key in ("other words and silence", rec.category):
                 counts[key][0] += 1
                 counts[key][1] += bool(got)
-    print(f"== {name}: real people (held-out speakers of {real.FOLDER.name})")
+    level = f", {quieter:g} dB quieter in a faint hiss" if quieter else ""
+    print(f"== {name}: real people (held-out speakers of {real.FOLDER.name}{level})")
     for key, (total, right, wrong) in counts.items():
         if key in ("other words and silence", "other_word", "silence"):
             print(f"{key:>24}: {right / total:6.1%} taken as a command (n={total})")
@@ -200,6 +212,8 @@ def main() -> None:
     parser.add_argument("--narrowband", action="store_true",
                         help="every clip through a 300-3400 Hz channel, as from a Bluetooth headset")
     parser.add_argument("--real-only", action="store_true", help="only the real recordings")
+    parser.add_argument("--quieter", type=float, default=0.0, metavar="DB",
+                        help="the real recordings played DB quieter, in a microphone's faint hiss")
     parser.add_argument("--piper", metavar="VOICE", default="en_US-joe-medium",
                         help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
@@ -222,7 +236,7 @@ def main() -> None:
         if args.piper_only:
             pass
         elif real.available():
-            run_real(name, make, args.narrowband)
+            run_real(name, make, args.narrowband, args.quieter)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only):

@@ -51,7 +51,7 @@ def test_the_floor_fills_digital_silence_faintly() -> None:
     assert 100 < rms(out) < 200  # about -47 dBFS: no exact zeros, and far below speech
 
 
-def test_without_the_package_audio_passes_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_package_noise_passes_unsuppressed(monkeypatch: pytest.MonkeyPatch) -> None:
     real_import = builtins.__import__
 
     def no_webrtc(name: str, *args: object, **kwargs: object) -> object:

@@ -9,6 +9,9 @@ ever ending an utterance (docs/benchmarks.md). The suppressor learns
 the noise from the stream itself, so it runs on everything the microphone delivers,
 including the pauses between commands, not on the speech alone.
 
+What is left is raised where it is quiet (:mod:`hbr.voice.gain`), so that a quiet
+speaker stands above the floor below as a loud one does.
+
 Where noise was removed, and in recordings of exact digital silence, a faint fixed
 noise floor is put back, as any real microphone has: on digital silence the voice
 activity detector keeps calling the fading end of a word speech (the end of a
@@ -18,8 +21,8 @@ floor), and pocketsphinx loses the first word.
 WebRTC's suppressor comes from the ``webrtc-noise-gain`` package (Home Assistant's
 voice pipeline). hbr installs it on Linux only, where it has wheels for every
 Python; on macOS and Windows its wheels cover few Python versions, so it is left
-out there rather than risk a failed install. Without it, audio passes unchanged
-(the floor aside) and :attr:`NoiseSuppressor.active` says so.
+out there rather than risk a failed install. Without it, noise is not suppressed
+(the gain and the floor are still there) and :attr:`NoiseSuppressor.active` says so.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from hbr.voice.audio import Framer
+from hbr.voice.gain import FRAME, AutoGain
 
 #: Standard deviation of the noise floor (-47 dBFS). pocketsphinx decoded clean
 #: commands right, by floor: 8: 83%, 40: 93%, 150: 95%, 300: 93%.
@@ -34,12 +38,12 @@ FLOOR = 150.0
 #: WebRTC's suppression level, 0 (off) to 4 (most). Commands decoded right at
 #: 10 dB, by level: 1: 85.4%, 2: 86.1%, 3: 85.4%, 4: 85.0%.
 LEVEL = 2
-_FRAME = 160  # the suppressor works on 10 ms frames at 16 kHz
 
 
 class NoiseSuppressor:
-    """Feed 16 kHz int16 blocks of any size; get back the suppressed samples, with the
-    floor, of every whole 10 ms frame so far (a block's leftover waits for the next)."""
+    """Feed 16 kHz int16 blocks of any size; get back the suppressed samples, raised and
+    with the floor, of every whole 10 ms frame so far (a block's leftover waits for the
+    next)."""
 
     def __init__(self, level: int = LEVEL, floor: float = FLOOR) -> None:
         try:
@@ -48,7 +52,8 @@ class NoiseSuppressor:
             self._processor = None
         else:
             self._processor = AudioProcessor(0, level)
-        self._framer = Framer(_FRAME)
+        self._framer = Framer(FRAME)  # WebRTC's suppressor, like the gain, works on 10 ms frames
+        self._gain = AutoGain()
         self._floor = floor
         self._noise = np.random.default_rng(0)
 
@@ -58,18 +63,18 @@ class NoiseSuppressor:
         return self._processor is not None
 
     def process(self, samples: np.ndarray) -> np.ndarray:
-        samples = np.asarray(samples, np.int16)
-        if self._processor is None:
-            return self._with_floor(samples)
-        out = [self._processor.Process10ms(frame.tobytes()).audio for frame in self._framer.frames(samples)]
-        return self._with_floor(np.frombuffer(b"".join(out), np.int16))
+        frames = self._framer.frames(samples)
+        if self._processor is not None:
+            frames = [np.frombuffer(self._processor.Process10ms(frame.tobytes()).audio, np.int16) for frame in frames]
+        whole = np.concatenate(frames) if frames else np.zeros(0, np.int16)
+        return self._with_floor(self._gain.process(whole))
 
     def flush(self) -> np.ndarray:
-        """The suppressed leftover, padded with quiet to a whole frame (end of a recording)."""
+        """The leftover, padded with quiet to a whole frame (end of a recording)."""
         rest = len(self._framer.pending)
-        if self._processor is None or not rest:
+        if not rest:
             return np.zeros(0, np.int16)
-        return self.process(np.zeros(_FRAME - rest, np.int16))[:rest]
+        return self.process(np.zeros(FRAME - rest, np.int16))[:rest]
 
     def _with_floor(self, samples: np.ndarray) -> np.ndarray:
         if not self._floor:

@@ -53,6 +53,7 @@ from rapidfuzz.distance import Levenshtein
 from hbr import heap
 from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE
+from hbr.voice.gain import AutoGain
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter, goes_on
 
 #: The fitted acceptance model (bench/fit_whisper.py writes it).
@@ -403,11 +404,12 @@ class WhisperUtterance:
         self._early = early
         self._blocks: list[np.ndarray] = []
         self._meter = SpeechMeter()
+        self._gain = AutoGain()  # the meter hears a quiet speaker raised, as the endpointer does
 
     def feed(self, samples: np.ndarray) -> None:
         block = np.asarray(samples, np.int16)
         self._blocks.append(block)
-        self._meter.feed(block)
+        self._meter.feed(self._gain.process(block))
 
     def finish(self) -> Heard:
         audio = np.concatenate(self._blocks) if self._blocks else np.zeros(0, np.int16)
