@@ -167,7 +167,7 @@ def stream(
         if speaking[start] and (remover is None or not remover.canceller.trusted):
             listener.reset()
             continue
-        for h in listener.feed(block):
+        for h in listener.feed(block, playing=bool(speaking[start])):
             if h.phrase:
                 heard.append(((start + BLOCK) / RATE, h.phrase))
     return heard

@@ -124,7 +124,9 @@ def run_live(
     def listen() -> None:
         assert microphone is not None and recognizer is not None
         warned = False
-        for heard in microphone.utterances(recognizer, muted=mute, stop=stopped.is_set, expected=session.expected):
+        for heard in microphone.utterances(
+            recognizer, muted=mute, stop=stopped.is_set, expected=session.expected, playing=lambda: speaker.speaking
+        ):
             mute.armed.clear()
             if microphone.narrowband and not warned:
                 warned = True

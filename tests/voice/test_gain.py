@@ -13,7 +13,8 @@ from hbr.voice.gain import FRAME, MOST_DB, NOISE_CEILING, TARGET, AutoGain
 def tone(level: float, seconds: float) -> np.ndarray:
     """A 200 Hz tone whose RMS is ``level``."""
     t = np.arange(int(seconds * RATE)) / RATE
-    return np.round(level * np.sqrt(2) * np.sin(2 * np.pi * 200 * t)).astype(np.int16)
+    samples: np.ndarray = np.round(level * np.sqrt(2) * np.sin(2 * np.pi * 200 * t)).astype(np.int16)
+    return samples
 
 
 def test_quiet_sound_after_silence_is_raised_to_about_the_target() -> None:
@@ -52,6 +53,18 @@ def test_steady_room_noise_is_not_raised_above_the_ceiling() -> None:
     raised = AutoGain().process(words)
     # the words in that noise are raised as far as the noise allows, no further
     assert rms(raised[3 * RATE :]) / rms(words[3 * RATE :]) < 1.3 * NOISE_CEILING / 40
+
+
+def test_a_held_gain_does_not_rise_in_the_pauses() -> None:
+    """While the game speaks, what the echo canceller leaves of its voice is not raised
+    in the pauses between the player's words."""
+    words = np.concatenate([np.zeros(RATE // 2, np.int16), tone(TARGET, 0.3)])
+    residue = tone(TARGET / 30, 3.0)
+    free, held = AutoGain(), AutoGain()
+    raised = free.process(np.concatenate([words, residue]))
+    kept = np.concatenate([held.process(words), held.process(residue, hold=True)])
+    assert rms(raised[-RATE // 2 :]) > 2 * rms(residue)  # drifted up over the seconds
+    assert rms(kept[-RATE // 2 :]) < 1.05 * rms(residue)
 
 
 @settings(max_examples=60, deadline=None)

@@ -62,12 +62,13 @@ class NoiseSuppressor:
         """Whether noise is suppressed here (False where the package is missing)."""
         return self._processor is not None
 
-    def process(self, samples: np.ndarray) -> np.ndarray:
+    def process(self, samples: np.ndarray, hold: bool = False) -> np.ndarray:
+        """``hold``: the gain is held (:meth:`hbr.voice.gain.AutoGain.process`)."""
         frames = self._framer.frames(samples)
         if self._processor is not None:
             frames = [np.frombuffer(self._processor.Process10ms(frame.tobytes()).audio, np.int16) for frame in frames]
         whole = np.concatenate(frames) if frames else np.zeros(0, np.int16)
-        return self._with_floor(self._gain.process(whole))
+        return self._with_floor(self._gain.process(whole, hold))
 
     def flush(self) -> np.ndarray:
         """The leftover, padded with quiet to a whole frame (end of a recording)."""

@@ -143,14 +143,16 @@ class Listener:
         self._began = 0.0  # where the open utterance's speech began, by that clock
         self._cut_at: float | None = None  # where an over-long utterance was cut, speech going on
 
-    def feed(self, block: np.ndarray) -> list[Heard]:
+    def feed(self, block: np.ndarray, playing: bool = False) -> list[Heard]:
+        """``playing``: the game itself is speaking (through loudspeakers, its echo taken
+        out): the automatic gain is held, not raised (:mod:`hbr.voice.gain`)."""
         if self._ep.in_speech:
             self.band.feed(block)  # the raw sound: the suppressor's floor has every band
         raw = not self.recognizer.denoised
         if raw:
             self._history.add(block)
         done = []
-        for frame in self._framer.frames(self._suppressor.process(block)):
+        for frame in self._framer.frames(self._suppressor.process(block, hold=playing)):
             was_speaking = self._ep.in_speech
             out = self._ep.process(frame.tobytes())
             self._clock += self._ep.frame_length

@@ -18,6 +18,9 @@ word is raised fully, and a loud one's is not raised at all. The gain is never b
 own noise (the quietest recent frame, drifting up) above :data:`NOISE_CEILING`:
 raised with the pauses between words, a steady hum that the suppressor had taken
 down came back nearly as loud as it went in.
+While the game itself speaks, the gain is held (it may fall, not rise): what the
+echo canceller leaves of the Observer's voice fills the pauses, and raised it cost
+commands said over it (docs/benchmarks.md, talking over the Observer).
 
 The endpointer's detector hears the raised sound (:mod:`hbr.voice.denoise`), and so
 do the grammar decoders and Whisper's check that an utterance holds any speech at
@@ -59,14 +62,17 @@ class AutoGain:
         most = min(_MOST, NOISE_CEILING / self._quietest) if self._quietest else _MOST
         return max(1.0, min(most, TARGET / self._loudest if self._loudest else most))
 
-    def process(self, samples: np.ndarray) -> np.ndarray:
+    def process(self, samples: np.ndarray, hold: bool = False) -> np.ndarray:
         """The samples raised, frame by frame (a block that is not whole frames ends
-        in a short one, counted as a whole: feed whole frames where blocks vary)."""
+        in a short one, counted as a whole: feed whole frames where blocks vary).
+        ``hold``: the gain may fall but not rise (while the game itself speaks: what the
+        echo canceller leaves of its voice is not raised in the pauses between the
+        player's words, to be heard as speech)."""
         out = np.asarray(samples, np.float64).copy()
         for start in range(0, len(out), FRAME):
             frame = out[start : start + FRAME]
             level = float(np.sqrt(np.mean(np.square(frame))))
-            self._loudest = max(level, self._loudest / _DRIFT)
+            self._loudest = max(level, self._loudest if hold else self._loudest / _DRIFT)
             self._quietest = level if self._quietest is None else min(level, max(self._quietest, 1.0) * _DRIFT)
             frame *= self.gain  # a view: raises the frame in ``out``
         return np.clip(np.round(out), -32768, 32767).astype(np.int16)

@@ -91,10 +91,12 @@ class Microphone:
         muted: Callable[[], bool] = lambda: False,
         stop: Callable[[], bool] = lambda: False,
         expected: Callable[[], frozenset[str] | None] = lambda: None,
+        playing: Callable[[], bool] = lambda: False,
     ) -> Iterator[Heard]:
         """Yield what was heard as each utterance ends. While ``muted()`` (the game is
         speaking) what the microphone hears is dropped; ``stop()`` ends the iteration;
-        ``expected()``: the only phrases the next utterance may be (None: any)."""
+        ``expected()``: the only phrases the next utterance may be (None: any);
+        ``playing()``: the game is speaking, heard through its echo canceller."""
         listener = Listener(recognizer, expected)
         self._remover = EchoRemover(self.played) if self.played is not None else None
         while not stop() and self.failed is None:
@@ -106,6 +108,6 @@ class Microphone:
             if muted():
                 listener.reset()
                 continue
-            heard = listener.feed(block)
+            heard = listener.feed(block, playing=playing())
             self.narrowband = self.narrowband or bool(listener.band.narrowband)
             yield from heard
