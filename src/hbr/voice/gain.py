@@ -18,6 +18,7 @@ word is raised fully, and a loud one's is not raised at all. The gain is never b
 own noise (the quietest recent frame, drifting up) above :data:`NOISE_CEILING`:
 raised with the pauses between words, a steady hum that the suppressor had taken
 down came back nearly as loud as it went in.
+
 While the game itself speaks, the gain is held (it may fall, not rise): what the
 echo canceller leaves of the Observer's voice fills the pauses, and raised it cost
 commands said over it (docs/benchmarks.md, talking over the Observer).
@@ -30,6 +31,8 @@ all; Whisper itself reads the microphone's own sound.
 from __future__ import annotations
 
 import numpy as np
+
+from hbr.voice.audio import RATE
 
 #: Samples in a frame (10 ms at 16 kHz): the gain changes from frame to frame.
 FRAME = 160
@@ -46,7 +49,7 @@ NOISE_CEILING = 75.0
 DRIFT_DB_PER_SECOND = 6.0
 
 _MOST = 10 ** (MOST_DB / 20)
-_DRIFT = 10 ** (DRIFT_DB_PER_SECOND / 20 * FRAME / 16000)  # a frame's drift, as a factor
+_DRIFT = 10 ** (DRIFT_DB_PER_SECOND / 20 * FRAME / RATE)  # a frame's drift, as a factor
 
 
 class AutoGain:
