@@ -32,11 +32,12 @@ class Utterances:
 
     def utterances(
         self, recognizer: object, muted: Callable[[], bool], stop: Callable[[], bool],
-        expected: Callable[[], frozenset[str] | None],
+        expected: Callable[[], frozenset[str] | None], playing: Callable[[], bool],
     ) -> Iterator[Heard]:
         for heard in self.heard:
             self.expected.append(expected())
             muted()  # as the microphone asks for every block it delivers
+            playing()
             yield heard
             time.sleep(0.15)  # the main loop takes it before the next utterance begins
         self.finished.set()
