@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hbr.voice.audio import RATE
+from hbr.voice.audio import RATE, rms
 
 #: Samples in a frame (10 ms at 16 kHz): the gain changes from frame to frame.
 FRAME = 160
@@ -74,7 +74,7 @@ class AutoGain:
         out = np.asarray(samples, np.float64).copy()
         for start in range(0, len(out), FRAME):
             frame = out[start : start + FRAME]
-            level = float(np.sqrt(np.mean(np.square(frame))))
+            level = rms(frame)
             self._loudest = max(level, self._loudest if hold else self._loudest / _DRIFT)
             self._quietest = level if self._quietest is None else min(level, max(self._quietest, 1.0) * _DRIFT)
             frame *= self.gain  # a view: raises the frame in ``out``
