@@ -141,3 +141,50 @@ def test_the_microphone_is_deaf_while_the_game_speaks_only_when_it_hears_the_gam
     assert _Mute(speaker, push_to_talk=False, hears_echo=lambda: True)()
     assert not _Mute(speaker, push_to_talk=False, hears_echo=lambda: False)()
     assert _Mute(speaker, push_to_talk=True, hears_echo=lambda: False)()  # push-to-talk still waits for Enter
+
+
+class Breaking(Utterances):
+    """A microphone whose listening fails with an unexpected error after what it heard."""
+
+    def utterances(
+        self, recognizer: object, muted: Callable[[], bool], stop: Callable[[], bool],
+        expected: Callable[[], frozenset[str] | None], playing: Callable[[], bool],
+    ) -> Iterator[Heard]:
+        yield from self.heard
+        self.finished.set()
+        raise RuntimeError("the recognizer broke")
+
+
+def test_a_failure_while_listening_is_told_and_the_game_goes_on_by_keyboard() -> None:
+    said: list[str] = []
+    speaker = TextSpeaker(said.append)
+    session = Session(HBRTable.new(21), speaker)
+    microphone = Breaking([COMMAND])
+
+    def keyboard(stopped: Callable[[], bool]) -> Iterator[str]:
+        microphone.finished.wait(5)
+        time.sleep(0.3)  # the failure reaches the game before the next line is typed
+        yield "south"
+        yield "quit"
+
+    run_live(session, speaker, keyboard, microphone, object(), echo=said.append)  # type: ignore[arg-type]
+    lost = [line for line in said if line.startswith("The microphone stopped working")]
+    assert lost == [
+        "The microphone stopped working (listening failed: RuntimeError: the recognizer broke). "
+        "Type your commands; the game goes on."
+    ]
+    assert "> north east" in said and said.index("> north east") < said.index(lost[0])
+    assert session.done  # "quit", typed after the failure, was carried out
+
+
+def test_with_no_keyboard_a_lost_microphone_stops_the_game_cleanly() -> None:
+    said: list[str] = []
+    speaker = TextSpeaker(said.append)
+    session = Session(HBRTable.new(21), speaker)
+    finished = threading.Thread(
+        target=run_live, args=(session, speaker, None, Breaking([COMMAND]), object()), kwargs={"echo": said.append},
+    )
+    finished.start()
+    finished.join(timeout=10)
+    assert not finished.is_alive(), "the game waited for input that could never come"
+    assert any(line.startswith("End of input. The game stops here.") for line in said)

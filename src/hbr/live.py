@@ -8,7 +8,8 @@ the Observer stops it and is carried out (barge-in); anything else heard while i
 speaks is passed over, for it may be what the canceller left of the Observer's voice.
 Only when the echo is not removed (loudspeakers, and no canceller, or one that has
 not yet learnt the room) is the microphone deaf while the game speaks, and a moment after.
-If the microphone fails mid-game the player is told once and goes on by keyboard;
+If the microphone fails mid-game, or listening itself fails, the player is told once
+and goes on by keyboard (with no keyboard, the game stops as at the end of input);
 nothing of the game is lost.
 
 Talk that is plainly not a command is passed over in silence, so that a television
@@ -124,16 +125,21 @@ def run_live(
     def listen() -> None:
         assert microphone is not None and recognizer is not None
         warned = False
-        for heard in microphone.utterances(
-            recognizer, muted=mute, stop=stopped.is_set, expected=session.expected, playing=lambda: speaker.speaking
-        ):
-            mute.armed.clear()
-            if microphone.narrowband and not warned:
-                warned = True
-                events.put(("narrowband", None))
-            over_the_game = mute.spoke >= time.monotonic() - heard.since - ECHO_TAIL
-            if heard.phrase or not over_the_game:
-                events.put(("heard", heard))
+        try:
+            for heard in microphone.utterances(
+                recognizer, muted=mute, stop=stopped.is_set, expected=session.expected,
+                playing=lambda: speaker.speaking,
+            ):
+                mute.armed.clear()
+                if microphone.narrowband and not warned:
+                    warned = True
+                    events.put(("narrowband", None))
+                over_the_game = mute.spoke >= time.monotonic() - heard.since - ECHO_TAIL
+                if heard.phrase or not over_the_game:
+                    events.put(("heard", heard))
+        except Exception as err:  # noqa: BLE001 - a fault in listening must not leave the game deaf in silence
+            events.put(("microphone lost", f"listening failed: {type(err).__name__}: {err}"))
+            return
         if microphone.failed:
             events.put(("microphone lost", microphone.failed))
 
@@ -171,6 +177,10 @@ def run_live(
                 session.say(NARROWBAND)
             elif kind == "microphone lost":
                 listening = False
+                if keyboard is None:  # nothing more can come in: stop cleanly, the game kept
+                    session.say(f"The microphone stopped working ({value}).")
+                    session.end_of_input()
+                    break
                 session.say(f"The microphone stopped working ({value}). Type your commands; the game goes on.")
             elif kind == "keyboard closed" and not listening:
                 session.end_of_input()
