@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hbr.voice.audio import RATE, rms
-from hbr.voice.gain import FRAME, MOST_DB, NOISE_CEILING, TARGET, AutoGain
+from hbr.voice.gain import FRAME, MOST_DB, NOISE_CEILING, TARGET, AutoGain, levelled
 
 
 def tone(level: float, seconds: float) -> np.ndarray:
@@ -85,3 +85,24 @@ def test_blocks_of_whole_frames_give_the_same_audio_back() -> None:
     gain = AutoGain()
     parts = [gain.process(audio[i : i + 3 * FRAME]) for i in range(0, len(audio), 3 * FRAME)]
     assert np.array_equal(np.concatenate(parts), whole)
+
+
+def test_a_quiet_utterance_is_levelled_whole_by_one_gain() -> None:
+    """Its loudest frame at the target, its quiet parts (a softer syllable, the room's
+    hiss) raised by the same factor, so the utterance keeps its shape."""
+    rng = np.random.default_rng(3)
+    utterance = np.concatenate([np.round(rng.normal(0, 5, RATE // 4)), tone(TARGET / 10, 0.2), tone(TARGET / 40, 0.2)])
+    out = levelled(utterance.astype(np.int16))
+    assert 0.99 * TARGET < rms(out[RATE // 4 : RATE // 4 + int(0.2 * RATE)]) < 1.01 * TARGET
+    sounding = utterance != 0
+    factors = out[sounding] / utterance[sounding]
+    assert np.ptp(factors) < 1e-9 and 9.9 < factors[0] < 10.1
+
+
+def test_loud_faint_and_silent_utterances_are_levelled_within_bounds() -> None:
+    loud = tone(3 * TARGET, 0.3)
+    assert np.array_equal(levelled(loud), loud)  # never lowered
+    faint = tone(TARGET / 1000, 0.3)  # 60 dB down: raised by the most, no more
+    assert abs(20 * np.log10(rms(levelled(faint)) / rms(faint)) - MOST_DB) < 0.2
+    assert not np.any(levelled(np.zeros(RATE, np.int16)))
+    assert len(levelled(np.zeros(0, np.int16))) == 0

@@ -25,7 +25,9 @@ commands said over it (docs/benchmarks.md, talking over the Observer).
 
 The endpointer's detector hears the raised sound (:mod:`hbr.voice.denoise`), and so
 do the grammar decoders and Whisper's check that an utterance holds any speech at
-all; Whisper itself reads the microphone's own sound.
+all. Whisper itself reads the whole utterance raised by one gain (:func:`levelled`):
+its features are the log of the sound's power, offset by a fixed amount, so a quiet
+word is not only fainter but unlike what it learnt from.
 """
 
 from __future__ import annotations
@@ -79,3 +81,13 @@ class AutoGain:
             self._quietest = level if self._quietest is None else min(level, max(self._quietest, 1.0) * _DRIFT)
             frame *= self.gain  # a view: raises the frame in ``out``
         return np.clip(np.round(out), -32768, 32767).astype(np.int16)
+
+
+def levelled(samples: np.ndarray) -> np.ndarray:
+    """A whole utterance (int16 samples) as float samples multiplied by one gain that
+    brings its loudest frame to :data:`TARGET`, never lowered nor raised more than
+    :data:`MOST_DB`: the same sound at any level the microphone gives it, with its own
+    noise raised alike, so that nothing in it changes shape."""
+    out = np.asarray(samples, np.float64)
+    loudest = max((rms(out[start : start + FRAME]) for start in range(0, len(out), FRAME)), default=0.0)
+    return out * (max(1.0, min(_MOST, TARGET / loudest)) if loudest else 1.0)

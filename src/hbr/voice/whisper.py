@@ -53,7 +53,7 @@ from rapidfuzz.distance import Levenshtein
 from hbr import heap
 from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE
-from hbr.voice.gain import AutoGain
+from hbr.voice.gain import AutoGain, levelled
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter, goes_on
 
 #: The fitted acceptance model (bench/fit_whisper.py writes it).
@@ -284,7 +284,7 @@ class WhisperRecognizer:
         the usual (:data:`SHIFTS`)."""
         lead = int(PAD_SECONDS / 2 * RATE) + round(later * RATE)
         audio = np.zeros(max(lead + len(samples) + int(PAD_SECONDS * RATE), int(WINDOW_SECONDS * RATE)), np.float32)
-        audio[lead : lead + len(samples)] = np.asarray(samples, np.float32) / 32768.0
+        audio[lead : lead + len(samples)] = levelled(samples) / 32768.0
         mel = self._features(audio)[:, :-1]
         encoded = self._model.encode(self._storage.from_array(np.ascontiguousarray(mel[None])), to_cpu=True)
         # Whisper's own reading, and every first token's probability
