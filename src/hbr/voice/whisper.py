@@ -3,8 +3,10 @@
 Whisper understands real people far better than the grammar decoders (docs/benchmarks.md),
 but it writes free text. Here it answers with one of the grammar's phrases or nothing:
 
-- the utterance, with some quiet around it, goes to the encoder in a window of at
-  least 6 s (a 30 s window costs about 250 ms on two cores; a short one reads worse).
+- the utterance, levelled (:func:`hbr.voice.gain.levelled`: a quiet speaker's words
+  are not only fainter to Whisper but unlike what it learnt from), with some quiet
+  around it, goes to the encoder in a window of at least 6 s (a 30 s window costs
+  about 250 ms on two cores; a short one reads worse).
   With short input Whisper repeats the word ("Left, left, left") instead of ending,
   so the decode is capped at the longest phrase's length (in its longest form), and a
   run of tokens may not come a second time once it is longer than any that comes
