@@ -4,7 +4,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hbr.voice.audio import RATE, AudioError, mix_at_snr, read_wav, rms, to_mono16k, window, write_wav
+from hbr.voice.audio import RATE, AudioError, frame_levels, mix_at_snr, read_wav, rms, to_mono16k, window, write_wav
 
 
 def tone(rate: int, seconds: float = 0.5, freq: float = 440.0) -> np.ndarray:
@@ -70,3 +70,11 @@ def test_a_window_over_placed_samples_is_silent_around_them() -> None:
     assert window(samples, 5, 6, 4).tolist() == [2.0, 3.0, 0.0, 0.0]
     assert window(samples, 5, 9, 2).tolist() == [0.0, 0.0]
     assert window(samples, -1, 0, 3).tolist() == [2.0, 3.0, 0.0]
+
+
+def test_frame_levels_are_the_rms_of_each_frame_the_last_one_short() -> None:
+    samples = np.random.default_rng(5).normal(0, 500, 1000).astype(np.int16)
+    expected = [rms(samples[start : start + 160]) for start in range(0, 1000, 160)]
+    assert len(expected) == 7  # six whole frames and 40 samples
+    assert np.allclose(frame_levels(samples, 160), expected)
+    assert len(frame_levels(np.zeros(0, np.int16), 160)) == 0

@@ -79,6 +79,16 @@ def rms(samples: np.ndarray) -> float:
     return float(np.sqrt(np.mean(np.square(samples.astype(np.float64))))) if len(samples) else 0.0
 
 
+def frame_levels(samples: np.ndarray, size: int) -> np.ndarray:
+    """The RMS of each frame of ``size`` samples (the last one may be shorter), at once."""
+    x = np.square(np.asarray(samples, np.float64))
+    starts = np.arange(0, len(x), size)
+    if not len(starts):
+        return np.zeros(0)
+    levels: np.ndarray = np.sqrt(np.add.reduceat(x, starts) / np.diff(np.append(starts, len(x))))
+    return levels
+
+
 def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarray:
     """Add ``noise`` (looped or cut to length) to ``speech`` at the given signal-to-noise ratio.
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hbr.voice.audio import RATE, rms
+from hbr.voice.audio import RATE, frame_levels, rms
 
 #: Samples in a frame (10 ms at 16 kHz): the gain changes from frame to frame.
 FRAME = 160
@@ -89,5 +89,5 @@ def levelled(samples: np.ndarray) -> np.ndarray:
     :data:`MOST_DB`: the same sound at any level the microphone gives it, with its own
     noise raised alike, so that nothing in it changes shape."""
     out = np.asarray(samples, np.float64)
-    loudest = max((rms(out[start : start + FRAME]) for start in range(0, len(out), FRAME)), default=0.0)
+    loudest = float(frame_levels(out, FRAME).max(initial=0.0))
     return out * (max(1.0, min(_MOST, TARGET / loudest)) if loudest else 1.0)
