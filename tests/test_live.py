@@ -8,13 +8,13 @@ import time
 from collections.abc import Callable, Iterator
 
 from hbr.games.hbr.table import HBRTable
-from hbr.live import NARROWBAND, NOT_CAUGHT, TALK, TALK_AFTER, _Mute, run_live
-from hbr.session import Session
+from hbr.live import NARROWBAND, TALK, TALK_AFTER, _Mute, run_live
+from hbr.session import NOT_CAUGHT, Session
 from hbr.speech.speaker import TextSpeaker
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard
 
 TELEVISION = Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND)
-NEAR_MISS = Heard("north east", None, 0.3, 5.0, UNCLEAR)  # the player, not heard well
+NEAR_MISS = Heard("north east", None, 0.3, 5.0, UNCLEAR, guess="north east")  # the player, not heard well
 COMMAND = Heard("north east", "north east", 0.9, 5.0)
 
 
@@ -72,6 +72,12 @@ def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
     said = play(Utterances([TELEVISION, NEAR_MISS, COMMAND]))
     assert said.count(NOT_CAUGHT) == 1
     assert said.index(NOT_CAUGHT) < said.index("> north east")
+
+
+def test_the_same_near_miss_again_is_asked_back() -> None:
+    said = play(Utterances([NEAR_MISS, TELEVISION, NEAR_MISS]))
+    assert said.count(NOT_CAUGHT) == 1
+    assert said.index(NOT_CAUGHT) < said.index("Did you say north east? Say yes or no.")
 
 
 def test_over_the_game_a_command_is_taken_and_anything_else_passed_over() -> None:

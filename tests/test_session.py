@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hbr.games.hbr.commands import Command
 from hbr.games.hbr.table import HBRTable
-from hbr.session import Session
+from hbr.session import NOT_CAUGHT, Session
 from hbr.speech.speaker import TextSpeaker
 
 
@@ -149,3 +149,40 @@ def test_the_game_says_what_to_listen_for_and_a_question_its_answers() -> None:
     s.hear("quit", confidence=0.99)  # by voice, quitting is asked back
     assert s.expected() == frozenset({"yes", "no"})
     assert session()[0].expected() is None  # Hunter Bear Rabbit: every phrase
+
+
+def test_the_same_near_miss_twice_in_a_row_is_asked_back() -> None:
+    """A voice the recognizer never hears surely still gets its command, with a yes."""
+    s, said = session()
+    s.near_miss("up", 0.3)
+    assert said[-1] == NOT_CAUGHT
+    s.near_miss("up", 0.4)
+    assert said[-1] == "Did you say north? Say yes or no." and table(s).state.round == 0
+    s.hear("yes", confidence=0.9)
+    assert table(s).state.round == 1
+
+
+def test_near_misses_that_differ_or_are_apart_are_only_asked_again() -> None:
+    s, said = session()
+    for guess in ("up", "down", None, None, "left"):
+        s.near_miss(guess, 0.3)
+    s.hear("repeat", confidence=0.9)  # anything understood between two near misses parts them
+    s.near_miss("left", 0.3)
+    assert said.count(NOT_CAUGHT) == 6 and s.core.pending is None
+
+
+def test_near_misses_of_yes_or_no_and_moves_while_paused_are_never_asked_back() -> None:
+    s, said = session()
+    s.near_miss("yes", 0.3)
+    s.near_miss("yes", 0.3)
+    assert said[-1] == NOT_CAUGHT and s.core.pending is None
+    s.hear("pause", confidence=0.9)
+    s.near_miss("north", 0.3)
+    s.near_miss("north", 0.3)
+    assert said[-1] == "The game is paused. Say resume to go on." and s.core.pending is None
+    s.near_miss("resume", 0.3)
+    assert said[-1] == NOT_CAUGHT
+    s.near_miss("resume", 0.3)
+    assert said[-1] == "Did you say resume? Say yes or no."
+    s.hear("yes", confidence=0.9)
+    assert not s.core.paused

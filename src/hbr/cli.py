@@ -802,6 +802,8 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         }
         if heard.rejected:
             record["rejected"] = heard.rejected
+        if heard.guess:
+            record["guess"] = heard.guess
         print(json.dumps(record), flush=True)
     return status
 

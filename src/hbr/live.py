@@ -36,7 +36,6 @@ ECHO_GUARD = 0.25
 #: Seconds after the game stops speaking during which an utterance that begins may
 #: still be its echo (the device's buffers and the room's reverberation).
 ECHO_TAIL = 0.5
-NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
 #: Utterances in a row that were plainly not commands, with no command or near miss
 #: between them (silence does not count either way), before TALK is said, once.
 #: On the benchmark corpus played as commands only (bench/talk_hint.py: 54 sessions
@@ -170,7 +169,7 @@ def run_live(
                     echo(f"> {heard.phrase}")
                     session.hear(heard.phrase, heard.confidence)
                 elif heard.rejected == UNCLEAR:
-                    session.say(NOT_CAUGHT)
+                    session.near_miss(heard.guess, heard.confidence)
                 if talk.due(heard):
                     session.say(TALK)
             elif kind == "narrowband":

@@ -27,6 +27,10 @@ from hbr.speech.tts import SpeechPrefs
 #: "auto": only when the recognizer's confidence is below CONFIRM_BELOW.
 CONFIRM_MODES = ("auto", "always", "never")
 CONFIRM_BELOW = 0.75
+#: Said when an utterance was close to a command but not understood surely.
+NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
+#: Near misses never asked back: the answers to a question themselves.
+ANSWERS_INTENTS = (Meta.YES, Meta.NO)
 #: Requests the game itself answers (they need its knowledge).
 GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, Meta.REVEAL)
 #: Requests that change a saved setting: by voice, asked back when unsure, like a move.
@@ -96,6 +100,8 @@ class SessionCore(Generic[C]):
     paused: bool = False
     #: A command or request heard by voice and asked back: (it, what was heard, confidence).
     pending: tuple[C | Meta, str, float | None] | None = field(default=None, init=False)
+    #: The phrase the last utterance came near to without being understood (a near miss).
+    missed: str | None = field(default=None, init=False)
 
     def expected(self) -> frozenset[str] | None:
         """The only phrases to listen for now: the answers while a question waits, else
@@ -115,6 +121,7 @@ class SessionCore(Generic[C]):
 
     def hear(self, text: str, confidence: float | None = None) -> list[Effect]:
         """One typed line (``confidence`` None) or recognized phrase, and what follows."""
+        self.missed = None
         parsed = self.game.grammar.parse(text)
         if isinstance(parsed, NotUnderstood):
             return [Say(parsed.message)]
@@ -126,16 +133,34 @@ class SessionCore(Generic[C]):
             # by voice, quitting is always asked back, and a setting when unsure: a
             # misheard word must never end the game or change what is saved
             if confidence is not None and (intent is Meta.QUIT or (intent in SETTINGS and self._must_confirm(confidence))):
-                self.pending = (intent, text, confidence)
-                return [Say(f"Did you say {text}? Say yes or no.")]
+                return self._ask_back(intent, text, confidence)
             return self._meta(intent)
         if self.paused:
             return [Say("The game is paused. Say resume to go on.")]
         self.pending = None
         if confidence is not None and self._must_confirm(confidence):
-            self.pending = (intent, text, confidence)
-            return [Say(f"Did you say {self.game.spoken(intent)}? Say yes or no.")]
+            return self._ask_back(intent, text, confidence)
         return self._play(intent, text if confidence is not None else None, confidence)
+
+    def near_miss(self, guess: str | None, confidence: float | None) -> list[Effect]:
+        """An utterance heard close to a command but not surely (``guess``: the phrase it
+        came nearest to, if the recognizer knows one). The player is asked to say it
+        again; when it comes nearest to the same phrase again, right after, it is asked
+        back instead ("Did you say up?"): a voice that the recognizer never hears surely
+        still gets its command, and nothing is done without a yes."""
+        again, self.missed = guess is not None and guess == self.missed, guess
+        parsed = self.game.grammar.parse(guess) if again and guess is not None and self.pending is None else None
+        if parsed is None or isinstance(parsed, NotUnderstood) or parsed.intent in ANSWERS_INTENTS:
+            return [Say(NOT_CAUGHT)]
+        if self.paused and not isinstance(parsed.intent, Meta):
+            return [Say("The game is paused. Say resume to go on.")]
+        self.missed = None
+        return self._ask_back(parsed.intent, guess or "", confidence)
+
+    def _ask_back(self, intent: C | Meta, text: str, confidence: float | None) -> list[Effect]:
+        self.pending = (intent, text, confidence)
+        spoken = text if isinstance(intent, Meta) else self.game.spoken(intent)
+        return [Say(f"Did you say {spoken}? Say yes or no.")]
 
     def _must_confirm(self, confidence: float) -> bool:
         return self.confirm == "always" or (self.confirm == "auto" and confidence < CONFIRM_BELOW)
@@ -256,6 +281,9 @@ class Session(Generic[C]):
 
     def hear(self, text: str, confidence: float | None = None) -> None:
         self.carry_out(self.core.hear(text, confidence))
+
+    def near_miss(self, guess: str | None, confidence: float | None) -> None:
+        self.carry_out(self.core.near_miss(guess, confidence))
 
     def end_of_input(self) -> None:
         self.carry_out(self.core.end_of_input())

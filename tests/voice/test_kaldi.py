@@ -42,6 +42,8 @@ def test_parse_result() -> None:
     assert parse_result(result("[unk] [unk]", 0.9, 0.9), phrases, 1.0).rejected == "not a command"
     low = parse_result(result("north", 0.3), phrases, 1.0)
     assert low.phrase is None and low.rejected == "unclear" and low.confidence == 0.3
+    assert low.guess == "north"  # the phrase it came nearest to (asked back if it comes again)
+    assert parse_result(result("north [unk]", 0.9, 0.5), phrases, 1.0).guess is None  # no phrase to guess
 
 
 def test_segments_closed_at_a_pause_join_into_one_utterance() -> None:

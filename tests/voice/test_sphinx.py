@@ -68,6 +68,15 @@ def test_other_speech_is_rejected(recognizer: SphinxRecognizer) -> None:
     assert len(accepted) <= 1, accepted
 
 
+def test_an_unclear_utterance_carries_the_phrase_it_came_nearest_to(recognizer: SphinxRecognizer) -> None:
+    """The guess the game asks back when the same near miss comes twice (hbr.session)."""
+    heard = [decode(recognizer, pad(espeak(text, "en-us", 150), 0.3)) for text in COMMANDS + OTHER_SPEECH]
+    unclear = [h for h in heard if h.rejected == "unclear"]
+    assert unclear, "the sample holds near misses"
+    assert all(h.guess in recognizer.phrases for h in unclear)
+    assert all(h.guess is None for h in heard if h.rejected != "unclear")
+
+
 def test_silence_and_noise_are_rejected(recognizer: SphinxRecognizer) -> None:
     rng = np.random.default_rng(3)
     clips = {

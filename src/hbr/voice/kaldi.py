@@ -54,8 +54,8 @@ def parse_result(result: str, phrases: frozenset[str], decode_ms: float) -> Hear
         return Heard(words, None, confidence, decode_ms, NOT_A_COMMAND)
     if UNKNOWN in words.split() or words not in phrases:  # some of the game's words
         return Heard(words, None, confidence, decode_ms, UNCLEAR)
-    if confidence is not None and confidence < MIN_WORD_CONFIDENCE:
-        return Heard(words, None, confidence, decode_ms, UNCLEAR)
+    if confidence is not None and confidence < MIN_WORD_CONFIDENCE:  # a phrase, heard unsurely
+        return Heard(words, None, confidence, decode_ms, UNCLEAR, guess=words)
     return Heard(words, words, confidence, decode_ms)
 
 

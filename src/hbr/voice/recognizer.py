@@ -42,7 +42,9 @@ class Heard:
     a television does not make the game nag); ``confidence`` 0..1 where the backend
     gives one. ``since``: seconds of audio from where the utterance began to where it
     was handed on (set by the listener), so the live loop can tell whether the game
-    was speaking at the time.
+    was speaking at the time. ``guess``: for an UNCLEAR utterance, the grammar phrase
+    it came nearest to, where the recognizer knows one (the same guess twice in a row
+    is asked back: hbr.session).
     """
 
     words: str
@@ -51,6 +53,7 @@ class Heard:
     decode_ms: float
     rejected: str | None = None
     since: float = 0.0
+    guess: str | None = None
 
 
 def goes_on(phrase: str, phrases: Iterable[str]) -> bool:

@@ -166,8 +166,10 @@ class SphinxUtterance:
         recognizer.last = Evidence(words, evidence(grammar, phones, detected, expected))
         confidence = recognizer.rejection.confidence(recognizer.last.values)
         ms = self._ms(began)
-        if confidence < 0.5:
-            return Heard(words, None, confidence, ms, UNCLEAR if confidence >= UNCLEAR_ABOVE else NOT_A_COMMAND)
+        if confidence < 0.5:  # the grammar's decoder read a phrase: the guess when near
+            if confidence >= UNCLEAR_ABOVE:
+                return Heard(words, None, confidence, ms, UNCLEAR, guess=words)
+            return Heard(words, None, confidence, ms, NOT_A_COMMAND)
         return Heard(words, words, confidence, ms)
 
     def _ms(self, began: float) -> float:

@@ -269,8 +269,9 @@ class WhisperRecognizer:
         heap.trim()  # what the decoder freed goes back (hbr.heap)
         phrase, confidence = agreed(readings)
         if phrase is None or confidence < (0.5 if len(readings) == 1 else AGREED_BAR):
-            reason = UNCLEAR if confidence >= UNCLEAR_ABOVE else NOT_A_COMMAND
-            return Heard(evidence.free, None, confidence, _ms(began), reason)
+            if confidence >= UNCLEAR_ABOVE:
+                return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
+            return Heard(evidence.free, None, confidence, _ms(began), NOT_A_COMMAND)
         return Heard(phrase, phrase, confidence, _ms(began))
 
     def _confidence(self, evidence: Evidence) -> float:
