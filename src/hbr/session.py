@@ -146,7 +146,7 @@ class SessionCore(Generic[C]):
         """An utterance heard close to a command but not surely (``guess``: the phrase it
         came nearest to, if the recognizer knows one). The player is asked to say it
         again; when it comes nearest to the same phrase again, right after, it is asked
-        back instead ("Did you say up?"): a voice that the recognizer never hears surely
+        back instead ("Did you say north?"): a voice that the recognizer never hears surely
         still gets its command, and nothing is done without a yes."""
         again, self.missed = guess is not None and guess == self.missed, guess
         parsed = self.game.grammar.parse(guess) if again and guess is not None and self.pending is None else None
