@@ -65,9 +65,10 @@ META_PHRASES: dict[str, Meta] = {
     "quit": Meta.QUIT,
 }
 
-#: The spoken answers to a question ("Did you say north?"): while one waits, nothing
-#: else is listened for, so that "no" cannot be heard as "down".
-ANSWERS = frozenset(p for p, meta in META_PHRASES.items() if meta in (Meta.YES, Meta.NO))
+#: The answers to a question ("Did you say north?"), and their spoken words: while one
+#: waits, nothing else is listened for, so that "no" cannot be heard as "down".
+ANSWER_INTENTS = (Meta.YES, Meta.NO)
+ANSWERS = frozenset(p for p, meta in META_PHRASES.items() if meta in ANSWER_INTENTS)
 
 #: Typed-only shortcuts for the meta requests.
 META_SHORTHANDS: dict[str, Meta] = {

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Generic, cast
 
 from hbr.game import DETAIL_LEVELS, C, Game, Reply
-from hbr.grammar import ANSWERS, Meta, NotUnderstood
+from hbr.grammar import ANSWER_INTENTS, ANSWERS, Meta, NotUnderstood
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
 from hbr.speech.tts import SpeechPrefs
@@ -29,8 +29,8 @@ CONFIRM_MODES = ("auto", "always", "never")
 CONFIRM_BELOW = 0.75
 #: Said when an utterance was close to a command but not understood surely.
 NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
-#: Near misses never asked back: the answers to a question themselves.
-ANSWERS_INTENTS = (Meta.YES, Meta.NO)
+#: Said to a move while the game is paused.
+PAUSED = "The game is paused. Say resume to go on."
 #: Requests the game itself answers (they need its knowledge).
 GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, Meta.REVEAL)
 #: Requests that change a saved setting: by voice, asked back when unsure, like a move.
@@ -136,7 +136,7 @@ class SessionCore(Generic[C]):
                 return self._ask_back(intent, text, confidence)
             return self._meta(intent)
         if self.paused:
-            return [Say("The game is paused. Say resume to go on.")]
+            return [Say(PAUSED)]
         self.pending = None
         if confidence is not None and self._must_confirm(confidence):
             return self._ask_back(intent, text, confidence)
@@ -150,10 +150,10 @@ class SessionCore(Generic[C]):
         still gets its command, and nothing is done without a yes."""
         again, self.missed = guess is not None and guess == self.missed, guess
         parsed = self.game.grammar.parse(guess) if again and guess is not None and self.pending is None else None
-        if parsed is None or isinstance(parsed, NotUnderstood) or parsed.intent in ANSWERS_INTENTS:
+        if parsed is None or isinstance(parsed, NotUnderstood) or parsed.intent in ANSWER_INTENTS:
             return [Say(NOT_CAUGHT)]
         if self.paused and not isinstance(parsed.intent, Meta):
-            return [Say("The game is paused. Say resume to go on.")]
+            return [Say(PAUSED)]
         self.missed = None
         return self._ask_back(parsed.intent, guess or "", confidence)
 

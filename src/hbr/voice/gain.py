@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hbr.voice.audio import RATE, frame_levels, rms
+from hbr.voice.audio import RATE, frame_levels
 
 #: Samples in a frame (10 ms at 16 kHz): the gain changes from frame to frame.
 FRAME = 160
@@ -74,9 +74,8 @@ class AutoGain:
         echo canceller leaves of its voice is not raised in the pauses between the
         player's words, to be heard as speech)."""
         out = np.asarray(samples, np.float64).copy()
-        for start in range(0, len(out), FRAME):
+        for start, level in zip(range(0, len(out), FRAME), frame_levels(out, FRAME), strict=True):
             frame = out[start : start + FRAME]
-            level = rms(frame)
             self._loudest = max(level, self._loudest if hold else self._loudest / _DRIFT)
             self._quietest = level if self._quietest is None else min(level, max(self._quietest, 1.0) * _DRIFT)
             frame *= self.gain  # a view: raises the frame in ``out``
