@@ -156,6 +156,22 @@ def test_a_last_word_heard_less_clearly_is_not_dropped(recognizer: WhisperRecogn
 
 
 @pytest.mark.audio
+def test_a_phrase_is_not_taken_for_the_shorter_one_it_goes_on_from(recognizer: WhisperRecognizer) -> None:
+    """Said by these espeak-ng voices, the "hole" at the end is faint: Whisper ends its
+    text "Move, Toward, The Rabbit," yet finds "Hole" nearly as likely. Each was taken
+    for the move toward the rabbit, surely (0.93 to 0.98: not even asked back). Now the
+    longer phrase is scored too; and the shorter phrases, said, are still themselves."""
+    longer = [("move toward the rabbit hole", "en+m3"), ("step toward the rabbit hole", "en+m3"),
+              ("toward the rabbit hole", "en+m1"), ("move toward rabbit hole", "en+m1")]
+    shorter = [("move toward the rabbit", "en+m3"), ("toward the rabbit", "en+m1"), ("south", "en+m3"),
+               ("north", "en+m1")]
+    heard = [command(decode(recognizer, pad(espeak(text, voice, 130), 0.3)).phrase) for text, voice in longer + shorter]
+    said = [command(text) for text, _ in longer + shorter]
+    assert all(h in (None, s) for h, s in zip(heard, said, strict=True)), heard
+    assert heard[len(longer):] == said[len(longer):], heard
+
+
+@pytest.mark.audio
 @pytest.mark.parametrize(("game", "texts"), [
     ("jumpers", ["hare at one two jumps north east", "frog at three two north west", "cat at two three jumps north east",
                  "frog at three one steps north east", "hare at one three north west"]),

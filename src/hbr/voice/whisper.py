@@ -16,11 +16,13 @@ but it writes free text. Here it answers with one of the grammar's phrases or no
   reading, its probability, and the probability that there was no speech at all.
   Whisper writes a long phrase as a list ("Cat, At, Free, Two, Jump, North, East")
   and, given room, starts it over: the reading is what it said once
-  (:func:`said_once`), a phrase when a run of its first parts is one (:func:`reading_parts`);
+  (:func:`said_once`), a phrase when a run of its first parts is one (:func:`reading_parts`),
+  unless a longer phrase goes on from it and Whisper found its next word nearly as
+  likely as the end ("Move, Toward, The Rabbit," for "move toward the rabbit hole");
 - otherwise the phrases nearest to the whole reading by letters (rapidfuzz), each in
-  the form written most like the reading (as a list or as a sentence), and, for a
-  one-word reading, the one-word phrase whose first token
-  Whisper found likeliest, are scored by forced decoding in one batch: the
+  the form written most like the reading (as a list or as a sentence), for a
+  one-word reading the one-word phrase whose first token Whisper found likeliest,
+  and the longer phrases that go on from the reading, are scored by forced decoding in one batch: the
   probability of the phrase's tokens, then of an end; the best fit a token wins;
 - the best phrase is accepted by a logistic model (:mod:`hbr.voice.acceptance`) over
   :data:`FEATURES`: how sure Whisper was of it, how far it falls behind the free
@@ -89,6 +91,13 @@ SHIFTS = (0.048, 0.111)
 #: real recordings, the highest that kept their other words taken at 1.5%, as the one
 #: reading's bar does (0.5 let 2.4% through).
 AGREED_BAR = 0.55
+#: Whisper's reading is a phrase that a longer one goes on from, and the longer one's
+#: next word is at least this likely against the end of the text (log odds): the
+#: reading is scored with the longer phrases by forced decoding instead of taken as it
+#: is (see WhisperRecognizer._goes_on_odds). Of 16 espeak-ng commands read with odds
+#: of -6 to -3, scored so, 15 stayed right, and one at -5.9 did not ("i move south"
+#: became "i move south east"); the longer phrases lost were read at -3.1 and above.
+GOES_ON_ODDS = -4.0
 #: CPU threads for CTranslate2: these machines have two cores.
 THREADS = 2
 #: The acceptance model's inputs, in order (see :meth:`WhisperRecognizer.evidence`).
@@ -238,6 +247,13 @@ class WhisperRecognizer:
         self._squashed = {p: squash(p) for p in self._forms}
         #: Phrases that a longer one goes on from ("toward rabbit": "toward rabbit hole").
         self._open = frozenset(p for p in phrases if goes_on(p, phrases))
+        #: The first token of each word of the phrases, as Whisper writes it after a space
+        #: or a comma, in lower case or capitalised (see _goes_on_odds).
+        self._word_tokens = {
+            w: sorted({self._encode(" " + w)[0], self._encode(" " + w.capitalize())[0]})
+            for p in phrases for w in p.split()
+        }
+        self._comma = self._encode(",")[0]
         self._longest = max(len(tokens) for written in self._forms.values() for tokens in written)
         self._no_repeat = max(3, 1 + max(_longest_repeat(tokens) for written in self._forms.values() for tokens in written))
         #: The evidence about the last utterance with speech (for fitting, diagnostics).
@@ -298,21 +314,27 @@ class WhisperRecognizer:
         )[0]
         tokens = free.sequences_ids[0]
         text, n = self._reading(tokens)
-        steps = log_softmax(np.asarray(free.logits[0])[: n + 1])
+        steps = log_softmax(np.asarray(free.logits[0])[: n + 2])
         free_score = self._said_then_end(steps, tokens[:n], unended=0.0)
-        phrase = self._phrases.get(squash(text))
-        if phrase is not None and (among is None or phrase in among):  # Whisper itself read it
-            score, length = free_score, n
-            apart = 0.0
+        phrase = read = self._phrases.get(squash(text))
+        if read is not None and among is not None and read not in among:
+            read = None
+        longer = self._longer(read, among)
+        if read is not None and longer and self._goes_on_odds(read, longer, steps, tokens, n) < GOES_ON_ODDS:
+            longer = []  # Whisper is sure its text ends there
+        if read is not None and not longer:  # Whisper itself read it
+            score, length, apart = free_score, n, 0.0
         elif early:
             return Evidence(text, None, ())
         else:
-            shortlist = self._shortlist(text, steps[0], among)
+            shortlist = self._shortlist(text, steps[0], among, longer)
             scores = self._forced_scores(np.asarray(encoded), [(tokens, phrase) for tokens, phrase, _ in shortlist])
             # the best fit a token: a long phrase's probability is a product of many
             best = int(np.argmax([score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]))
             (best_tokens, phrase, apart), score = shortlist[best], scores[best]
             length = len(best_tokens)
+            if phrase == read:  # Whisper's own reading won over the longer phrases: weighed as read
+                score, length, apart = free_score, n, 0.0
         values = (
             score,
             score / (length + 1),
@@ -333,8 +355,32 @@ class WhisperRecognizer:
         count = reading_parts(parts[: said_once(parts)], lambda text: text in self._phrases)
         return (self._tokenizer.decode(tokens[: cuts[count - 1]]).strip(), cuts[count - 1]) if count else ("", 0)
 
+    def _longer(self, phrase: str | None, among: frozenset[str] | None) -> list[str]:
+        """The phrases (of ``among``) that go on from ``phrase``."""
+        if phrase not in self._open:
+            return []
+        return [p for p in self._forms if p.startswith(phrase + " ") and (among is None or p in among)]
+
+    def _goes_on_odds(self, phrase: str, longer: list[str], steps: np.ndarray, tokens: Sequence[int], n: int) -> float:
+        """Log odds that Whisper's text, after the ``n`` tokens of ``phrase``, goes on with
+        the next word of one of the ``longer`` phrases rather than ends (after a comma
+        too: Whisper writes a phrase as a list and ends it "Rabbit," as often as
+        "Rabbit."). Where the last word of a longer phrase was said faintly, Whisper
+        ends its text after the shorter phrase yet finds the word nearly as likely:
+        "toward the rabbit hole" was read "Toward the Rabbit" and taken with confidence
+        0.91 to 0.99 (10 of 2,136 espeak-ng clips, docs/benchmarks.md): the hunter went
+        to the rabbit instead of its hole, without being asked."""
+        if len(steps) <= n:
+            return float("-inf")  # the decode stopped at its length limit: nothing to weigh
+        words = sorted({t for p in longer for t in self._word_tokens[p.split()[len(phrase.split())]]})
+        goes, ends = np.logaddexp.reduce(steps[n][words]), np.logaddexp.reduce(steps[n][self._stops])
+        if n < len(tokens) and tokens[n] == self._comma and len(steps) > n + 1:
+            goes = np.logaddexp(goes, steps[n][self._comma] + np.logaddexp.reduce(steps[n + 1][words]))
+            ends = np.logaddexp(ends, steps[n][self._comma] + np.logaddexp.reduce(steps[n + 1][self._stops]))
+        return float(goes - ends)
+
     def _shortlist(
-        self, reading: str, first: np.ndarray, among: frozenset[str] | None
+        self, reading: str, first: np.ndarray, among: frozenset[str] | None, longer: Sequence[str] = ()
     ) -> list[tuple[tuple[int, ...], str, float]]:
         """The phrase forms to score whole, each with how far its letters are from the
         reading (0: the same, 1: nothing alike): the SHORTLIST phrases nearest by
@@ -354,6 +400,10 @@ class WhisperRecognizer:
                    if len(tokens) == 1]
         if singles and len(reading.split()) <= 1:  # Whisper read one word
             chosen.append(max(singles, key=lambda single: float(first[single[0][0]])))
+        if longer:  # each written as the reading goes on: "Move, Toward, The Rabbit" and ", Hole"
+            read = self._phrases[squash(reading)]
+            chosen += [(self._written_like(p, f"{reading}, {p.removeprefix(read + ' ')}".lower()), p,
+                        float(apart[possible.index(p)])) for p in longer]
         return list(dict.fromkeys(chosen))
 
     def _written_like(self, phrase: str, said: str) -> tuple[int, ...]:
