@@ -56,11 +56,17 @@ class Heard:
     guess: str | None = None
 
 
+def longer_phrases(phrase: str, phrases: Iterable[str]) -> list[str]:
+    """The ones of ``phrases`` that go on from ``phrase`` ("north east" and "north west"
+    from "north")."""
+    return [other for other in phrases if other.startswith(phrase + " ")]
+
+
 def goes_on(phrase: str, phrases: Iterable[str]) -> bool:
     """Whether a longer one of ``phrases`` goes on from ``phrase`` ("north" before "north
     east"): the listener holds such a phrase in case the speaker goes on, and Whisper's
     forced scoring does not take a comma after it for its end."""
-    return any(other.startswith(phrase + " ") for other in phrases)
+    return bool(longer_phrases(phrase, phrases))
 
 
 class Utterance(Protocol):

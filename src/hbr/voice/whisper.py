@@ -58,7 +58,16 @@ from hbr import heap
 from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE
 from hbr.voice.gain import AutoGain, levelled
-from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError, SpeechMeter, goes_on
+from hbr.voice.recognizer import (
+    NOT_A_COMMAND,
+    SILENCE,
+    UNCLEAR,
+    Heard,
+    RecognizerError,
+    SpeechMeter,
+    goes_on,
+    longer_phrases,
+)
 
 #: The fitted acceptance model (bench/fit_whisper.py writes it).
 MODEL_FILE = Path(__file__).with_name("whisper_rejection.json")
@@ -319,7 +328,7 @@ class WhisperRecognizer:
         phrase = read = self._phrases.get(squash(text))
         if read is not None and among is not None and read not in among:
             read = None
-        longer = self._longer(read, among)
+        longer = [] if read is None else sorted(longer_phrases(read, self.phrases if among is None else among))
         if read is not None and longer and self._goes_on_odds(read, longer, steps, tokens, n) < GOES_ON_ODDS:
             longer = []  # Whisper is sure its text ends there
         if read is not None and not longer:  # Whisper itself read it
@@ -327,7 +336,7 @@ class WhisperRecognizer:
         elif early:
             return Evidence(text, None, ())
         else:
-            shortlist = self._shortlist(text, steps[0], among, longer)
+            shortlist = self._shortlist(text, steps[0], among, read, longer)
             scores = self._forced_scores(np.asarray(encoded), [(tokens, phrase) for tokens, phrase, _ in shortlist])
             # the best fit a token: a long phrase's probability is a product of many
             best = int(np.argmax([score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]))
@@ -355,12 +364,6 @@ class WhisperRecognizer:
         count = reading_parts(parts[: said_once(parts)], lambda text: text in self._phrases)
         return (self._tokenizer.decode(tokens[: cuts[count - 1]]).strip(), cuts[count - 1]) if count else ("", 0)
 
-    def _longer(self, phrase: str | None, among: frozenset[str] | None) -> list[str]:
-        """The phrases (of ``among``) that go on from ``phrase``."""
-        if phrase not in self._open:
-            return []
-        return [p for p in self._forms if p.startswith(phrase + " ") and (among is None or p in among)]
-
     def _goes_on_odds(self, phrase: str, longer: list[str], steps: np.ndarray, tokens: Sequence[int], n: int) -> float:
         """Log odds that Whisper's text, after the ``n`` tokens of ``phrase``, goes on with
         the next word of one of the ``longer`` phrases rather than ends (after a comma
@@ -380,7 +383,8 @@ class WhisperRecognizer:
         return float(goes - ends)
 
     def _shortlist(
-        self, reading: str, first: np.ndarray, among: frozenset[str] | None, longer: Sequence[str] = ()
+        self, reading: str, first: np.ndarray, among: frozenset[str] | None, read: str | None = None,
+        longer: Sequence[str] = (),
     ) -> list[tuple[tuple[int, ...], str, float]]:
         """The phrase forms to score whole, each with how far its letters are from the
         reading (0: the same, 1: nothing alike): the SHORTLIST phrases nearest by
@@ -400,8 +404,8 @@ class WhisperRecognizer:
                    if len(tokens) == 1]
         if singles and len(reading.split()) <= 1:  # Whisper read one word
             chosen.append(max(singles, key=lambda single: float(first[single[0][0]])))
-        if longer:  # each written as the reading goes on: "Move, Toward, The Rabbit" and ", Hole"
-            read = self._phrases[squash(reading)]
+        if read is not None:  # the longer phrases going on from the reading ``read``, each written
+            # as the reading goes on: "Move, Toward, The Rabbit" and ", Hole"
             chosen += [(self._written_like(p, f"{reading}, {p.removeprefix(read + ' ')}".lower()), p,
                         float(apart[possible.index(p)])) for p in longer]
         return list(dict.fromkeys(chosen))
