@@ -4,9 +4,11 @@ Noise is suppressed first (:mod:`hbr.voice.denoise`), for the endpointer and the
 recognizer alike: a fan or mains hum otherwise reads as endless speech, and costs
 words. Then pocketsphinx's endpointer (a WebRTC voice activity detector over a
 short window) decides where speech starts and ends; it is tuned so that a command
-is handed on about a fifth of a second after the speaker stops. The speech is fed
-to the recognizer while it arrives, so that at the end only the last frames remain
-to decode (docs/benchmarks.md has the measured delay).
+is handed on about a fifth of a second after the speaker stops. What does not stand
+above the room (:mod:`hbr.voice.background`: other people talking) reaches it as
+quiet, so that an utterance ends when the player stops, not when the room does. The
+speech is fed to the recognizer while it arrives, so that at the end only the last
+frames remain to decode (docs/benchmarks.md has the measured delay).
 
 A recognizer that reads the whole utterance at its end (Whisper) reads it early
 instead, at each pause of the speaker (:data:`EARLY_QUIET`), so that most of the
@@ -35,6 +37,7 @@ from collections.abc import Callable
 import numpy as np
 
 from hbr.voice.audio import RATE, Framer, rms
+from hbr.voice.background import Background
 from hbr.voice.channel import BandCheck
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import Heard, Recognizer, Utterance, goes_on
@@ -76,6 +79,10 @@ EARLY_CONFIDENCE = 0.9
 #: "north ... east" is not two moves. Held at most HOLD_LONGEST seconds.
 HOLD_QUIET = 0.4
 HOLD_LONGEST = 1.0
+#: A frame that does not stand above the room (:mod:`hbr.voice.background`) reaches
+#: the voice detectors this many times quieter (36 dB): quiet to them, yet still
+#: itself, so the frame as it was can be found again (:meth:`Listener._ungated`).
+BELOW_ROOM = 64
 
 
 class History:
@@ -113,6 +120,8 @@ class Listener:
         #: Whether the microphone is narrowband, judged from the speech heard.
         self.band = BandCheck()
         self.reset()
+        #: How loud the room is: kept across resets, as what the suppressor learnt is.
+        self._room = Background(self._ep.frame_length)
 
     def _complete(self, phrase: str) -> bool:
         """Whether no phrase the open utterance may be goes on from this one: it cannot
@@ -135,6 +144,9 @@ class Listener:
         self._handed = False  # its command was handed on early: the rest is its tail
         self._held: tuple[Heard, float, float] | None = None  # a phrase that may go on, its start, when held
         self._framer = Framer(self._ep.frame_bytes // 2)
+        # the frames the endpointer was given and what they were before the gate, as far
+        # back as the speech it hands back lags behind (its decision window)
+        self._gated: deque[tuple[bytes, np.ndarray]] = deque(maxlen=self._frames(WINDOW) + 1)
         self._seconds = 0.0
         self._history = History()
         # (clock, level) of each frame, as far back as an utterance may reach
@@ -154,10 +166,13 @@ class Listener:
         done = []
         for frame in self._framer.frames(self._suppressor.process(block, hold=playing)):
             was_speaking = self._ep.in_speech
-            out = self._ep.process(frame.tobytes())
+            level = rms(frame)
+            detected = (frame if self._room.stands_out(level, was_speaking) else frame // BELOW_ROOM).tobytes()
+            self._gated.append((detected, frame))
+            out = self._ep.process(detected)
             self._clock += self._ep.frame_length
-            self._levels.append((self._clock, rms(frame)))
-            self._pace(self._vad.is_speech(frame.tobytes()) and not self._faded())
+            self._levels.append((self._clock, level))
+            self._pace(self._vad.is_speech(detected) and not self._faded())
             if out is not None and self._handed:
                 # the rest of an utterance whose command was handed on early: ignored, as
                 # Whisper ignores what follows a phrase when it reads a whole utterance
@@ -172,7 +187,7 @@ class Listener:
                     if self._held is not None:  # the speaker went on: one utterance with the held phrase
                         self._began, self._held = self._held[1], None
                 if not raw:
-                    self._open.feed(np.frombuffer(out, np.int16))
+                    self._open.feed(self._ungated(out))
                 self._seconds += self._ep.frame_length
             ended = was_speaking and not self._ep.in_speech
             if ended:
@@ -205,6 +220,11 @@ class Listener:
             end = self._ep.speech_end if ended else self._clock
             self._open.feed(self._history.between(self._began - MARGIN, min(end + MARGIN, self._clock)))
         return self._open.finish()
+
+    def _ungated(self, out: bytes) -> np.ndarray:
+        """A frame of speech that the endpointer handed back, as it was before the gate
+        (the recognizer hears the room as it is; the gate only tells where speech is)."""
+        return next((frame for detected, frame in self._gated if detected == out), np.frombuffer(out, np.int16))
 
     def _listen(self) -> Utterance:
         self._among = self.expected()

@@ -1,0 +1,57 @@
+"""The room's level: what stands above it is speech to the endpointer."""
+
+from __future__ import annotations
+
+from hbr.voice import background
+from hbr.voice.background import Background
+from hbr.voice.denoise import FLOOR
+
+FRAME = 0.03
+ROOM = round(background.SECONDS / FRAME)  # frames until the room is known
+#: A room with talk in it, that the suppressor left well above its floor.
+TALK = FLOOR * 10 ** ((background.QUIET_ROOM_DB + 6) / 20)
+
+
+def above(decibels: float, level: float = TALK) -> float:
+    return level * 10 ** (decibels / 20)
+
+
+def test_nothing_is_held_back_until_the_room_is_known() -> None:
+    room = Background(FRAME)
+    assert all(room.stands_out(TALK) for _ in range(ROOM))
+    assert not room.stands_out(TALK)
+
+
+def test_a_room_the_suppressor_brought_near_its_floor_is_quiet() -> None:
+    """There a quiet speaker, a few decibels above the floor, is heard as before."""
+    room = Background(FRAME)
+    for _ in range(ROOM):
+        room.stands_out(FLOOR)
+    assert room.stands_out(above(3.0, FLOOR))
+
+
+def test_a_frame_is_speech_only_well_above_the_room() -> None:
+    room = Background(FRAME)
+    for _ in range(ROOM):
+        room.stands_out(TALK)
+    assert not room.stands_out(above(background.GATE_DB - 1))
+    assert room.stands_out(above(background.GATE_DB + 1))
+
+
+def test_the_player_s_own_commands_do_not_become_the_room() -> None:
+    """A quick player: a command of a second and a half every four seconds, the
+    Observer's answer between them (echo cancelled: the room's level). The median
+    stays the room's, and every frame of every command stands out."""
+    room = Background(FRAME)
+    speaking = [(i * FRAME) % 4.0 < 1.5 for i in range(round(40 / FRAME))]
+    heard = [room.stands_out(above(20.0) if loud else TALK) for loud in speaking]
+    assert sum(speaking) > ROOM and all(h for h, loud in zip(heard, speaking, strict=True) if loud)
+
+
+def test_the_room_s_level_follows_a_louder_room() -> None:
+    """A television turned on: after a few seconds its talk is the room, not speech."""
+    room = Background(FRAME)
+    for _ in range(ROOM):
+        room.stands_out(FLOOR)
+    television = [room.stands_out(TALK) for _ in range(ROOM)]
+    assert television[0] and not any(television[ROOM // 2 + 2 :])
