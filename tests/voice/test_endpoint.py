@@ -344,3 +344,4 @@ def test_a_recognizer_that_wants_the_suppressed_sound_hears_it_as_it_was_not_as_
     stream(Listener(recording), mix_at_snr(speech, talk(), 20))
     frames = [frame for blocks in recording.got for block in blocks for frame in np.split(block, len(block) // 480)]
     assert frames and not any(np.abs(frame).max() <= 2 for frame in frames)
+

@@ -167,7 +167,9 @@ class Listener:
         for frame in self._framer.frames(self._suppressor.process(block, hold=playing)):
             was_speaking = self._ep.in_speech
             level = rms(frame)
-            detected = (frame if self._room.stands_out(level, was_speaking) else frame // BELOW_ROOM).tobytes()
+            # while the game speaks, what is left of its echo is not the room: not learnt, nothing held back
+            held_back = not playing and not self._room.stands_out(level, was_speaking)
+            detected = (frame // BELOW_ROOM if held_back else frame).tobytes()
             self._gated.append((detected, frame))
             out = self._ep.process(detected)
             self._clock += self._ep.frame_length
