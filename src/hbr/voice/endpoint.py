@@ -157,7 +157,9 @@ class Listener:
 
     def feed(self, block: np.ndarray, playing: bool = False) -> list[Heard]:
         """``playing``: the game itself is speaking (through loudspeakers, its echo taken
-        out): the automatic gain is held, not raised (:mod:`hbr.voice.gain`)."""
+        out): the automatic gain is held, not raised (:mod:`hbr.voice.gain`), and what
+        is left of its voice is not learnt as the room's level, nor held back by it
+        (:mod:`hbr.voice.background`)."""
         if self._ep.in_speech:
             self.band.feed(block)  # the raw sound: the suppressor's floor has every band
         raw = not self.recognizer.denoised
@@ -167,7 +169,6 @@ class Listener:
         for frame in self._framer.frames(self._suppressor.process(block, hold=playing)):
             was_speaking = self._ep.in_speech
             level = rms(frame)
-            # while the game speaks, what is left of its echo is not the room: not learnt, nothing held back
             held_back = not playing and not self._room.stands_out(level, was_speaking)
             detected = (frame // BELOW_ROOM if held_back else frame).tobytes()
             self._gated.append((detected, frame))
