@@ -168,6 +168,8 @@ def stream(
             listener.reset()
             continue
         for h in listener.feed(block, playing=bool(speaking[start])):
+            if remover is not None:
+                h = remover.screened(h)
             if h.phrase:
                 heard.append(((start + BLOCK) / RATE, h.phrase))
     return heard

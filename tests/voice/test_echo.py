@@ -13,6 +13,7 @@ import soxr
 from hbr.voice.audio import RATE
 from hbr.voice.echo import BLOCK, EchoCanceller, EchoRemover, Recorded, measure_delay
 from hbr.voice.played import QUALITY
+from hbr.voice.recognizer import NOT_A_COMMAND, Heard
 
 
 def spoken(text: str, tmp_path: Path, name: str) -> tuple[np.ndarray, int]:
@@ -115,3 +116,39 @@ def test_without_anything_played_the_microphone_passes_through() -> None:
     mic = (np.random.default_rng(1).standard_normal(RATE) * 3000).astype(np.int16)
     out = np.concatenate([remover.feed(mic[i : i + 480]) for i in range(0, len(mic), 480)])
     assert np.array_equal(out, mic[: len(out)])
+
+
+def test_a_phrase_made_of_what_the_canceller_left_of_the_game_is_passed_over(
+    observer: tuple[np.ndarray, np.ndarray], tmp_path: Path
+) -> None:
+    """Whatever a recognizer makes of the echo the canceller has brought far down, it is
+    not the player: a phrase heard then is passed over, and so is one heard in what the
+    canceller adds when its reference says the game plays where the microphone heard
+    nothing of it. The player's command said over the game, as loud as its echo or
+    6 dB quieter, is not taken away, and is kept."""
+    reference, echo = observer
+    player, rate = spoken("north east", tmp_path, "player")
+    player = soxr.resample(player, rate, RATE)
+    player *= 0.05 / np.sqrt(np.mean(player[np.abs(player) > 0.005] ** 2))
+
+    def screened_at(mic: np.ndarray, end: int, played: np.ndarray = reference) -> Heard:
+        """What becomes of ``heard`` handed on at ``end``."""
+        remover = EchoRemover(Recorded(played))
+        samples = np.round(mic[:end] * 32768).astype(np.int16)
+        for i in range(0, len(samples), 480):
+            remover.feed(samples[i : i + 480])
+        return remover.screened(heard)
+
+    at = 15 * RATE
+    end = at + len(player) + RATE // 4  # handed on a quarter of a second after the player stops
+    heard = Heard("right", "right", 0.9, 100.0, since=(end - at) / RATE)
+    alone = screened_at(echo, end)
+    assert alone.phrase is None and alone.rejected == NOT_A_COMMAND
+    for level in (1.0, 0.5):
+        voice = np.zeros(len(echo))
+        voice[at : at + len(player)] = level * player
+        assert screened_at(echo + voice, end) == heard
+    assert screened_at(voice, end, np.zeros(0)) == heard  # nothing played: nothing taken away
+    # the reference says the game goes on playing where the microphone hears none of it
+    added = screened_at(np.concatenate([echo[:at], np.zeros(len(echo) - at)]), end)
+    assert added.phrase is None and added.rejected == NOT_A_COMMAND

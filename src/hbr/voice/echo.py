@@ -9,8 +9,11 @@ The filter is linear only (a partitioned-block frequency-domain NLMS filter, as 
 speexdsp's and WebRTC's cancellers), with nothing after it that suppresses what it
 could not remove: a suppressor guesses, and guessing wrong takes the player's words
 away in double talk, which is the one moment that matters here. What echo is left
-is turned away later, by the recognizer (it is not a command) and by the live loop
-(anything but a command heard while the game speaks is passed over).
+is turned away later: by the recognizer (it is not a command), by the live loop
+(anything but a command heard while the game speaks is passed over), and here, by
+how much of an utterance was taken away (:meth:`EchoRemover.screened`): the player's
+voice is not, so an utterance the canceller brought far down is what it could not
+remove of the game's own, whatever the recognizer made of it.
 
 Two things make it hold up in a real room:
 
@@ -34,11 +37,14 @@ clock (:class:`hbr.voice.played.Played`).
 
 from __future__ import annotations
 
+from collections import deque
+from dataclasses import replace
 from typing import Protocol
 
 import numpy as np
 
 from hbr.voice.audio import RATE, window
+from hbr.voice.recognizer import NOT_A_COMMAND, Heard
 
 #: Samples per block (16 ms): the filter's hop and the extra latency it adds.
 BLOCK = 256
@@ -70,6 +76,23 @@ TRUST_BLOCKS = RATE // BLOCK
 #: ... and no longer trusted after DISTRUST_BLOCKS (3 s of playback) this little down.
 DISTRUST_DB = 6.0
 DISTRUST_BLOCKS = 3 * RATE // BLOCK
+#: Seconds of the microphone's sound kept for EchoRemover.screened: an utterance's longest.
+SHARE_SECONDS = 12
+#: An utterance the canceller brought more than this far down (dB) is the game's own
+#: voice. The player's voice is not taken away: said over the game as loud as its echo,
+#: an utterance came down 0 to 8 dB, 6 dB quieter than the echo 7 to 13 dB
+#: (bench/echo.py); what the recognizer took for a command in what the canceller
+#: left of the game's voice alone came down 18 to 45 dB (the simulated hall; the
+#: loopback on a machine kept busy, where the canceller briefly lost its place). Not
+#: against how far the echo usually comes down: it is when it comes down less than
+#: usual that its words are heard. A player more than some 10 dB quieter than the
+#: game's voice at the microphone is not heard while it speaks, as without a canceller.
+OWN_VOICE_DB = 15.0
+#: ... and so is one the canceller made more than this louder (dB): the player's voice
+#: cannot, but a reference placed where the device had not played it yet (the output
+#: fell behind on a busy machine) makes the canceller add the game's voice, turned over,
+#: to a microphone that heard none of it (the loopback: 90 dB louder, and taken as "pause").
+ADDED_DB = 6.0
 #: Reference quieter than this (RMS, full scale 1) counts as silence: nothing to cancel.
 QUIET = 1e-4
 
@@ -214,6 +237,8 @@ class EchoRemover:
         self._near_history = np.zeros(0)
         self._far_since_measure = 0
         self._candidate: int | None = None  # a new delay measured once, adopted when measured again
+        # the energy of each recent block before and after the echo was taken out
+        self._energies: deque[tuple[float, float]] = deque(maxlen=SHARE_SECONDS * RATE // BLOCK)
 
     def feed(self, samples: np.ndarray) -> np.ndarray:
         self._pending = np.concatenate([self._pending, samples.astype(np.float64) / 32768.0])
@@ -237,7 +262,21 @@ class EchoRemover:
             self._far_since_measure = 0
             if not self.canceller.trusted:  # a player talking over it would move the peak
                 self._measure()
-        return self.canceller.block(near, self.reference.read(start - self._shift, BLOCK))
+        cleaned = self.canceller.block(near, self.reference.read(start - self._shift, BLOCK))
+        self._energies.append((float(np.sum(near**2)), float(np.sum(cleaned**2))))
+        return cleaned
+
+    def screened(self, heard: Heard) -> Heard:
+        """``heard`` as it is, or passed over (NOT_A_COMMAND) when taking the echo out
+        brought its utterance more than OWN_VOICE_DB down, or made it more than ADDED_DB
+        louder: what was heard then was the game's own voice, as the canceller left it
+        or put it there."""
+        blocks = list(self._energies)[-max(1, round(heard.since * RATE / BLOCK)) :]
+        near = sum(energy for energy, _ in blocks)
+        left = sum(energy for _, energy in blocks)
+        if heard.phrase is None or -ADDED_DB <= 10 * np.log10((near + 1e-12) / (left + 1e-12)) <= OWN_VOICE_DB:
+            return heard
+        return replace(heard, phrase=None, rejected=NOT_A_COMMAND)
 
     @property
     def _shift(self) -> int:

@@ -110,4 +110,4 @@ class Microphone:
                 continue
             heard = listener.feed(block, playing=playing())
             self.narrowband = self.narrowband or bool(listener.band.narrowband)
-            yield from heard
+            yield from heard if self._remover is None else map(self._remover.screened, heard)
