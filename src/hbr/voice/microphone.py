@@ -5,7 +5,9 @@ work there overflows the input); the device is opened at 16 kHz when it accepts
 that, else at its own rate with streaming resampling. The end of an utterance is
 found, and the speech decoded as it arrives, by :class:`hbr.voice.endpoint.Listener`.
 With a :class:`hbr.voice.played.Played` (loudspeakers), the game's own voice is
-taken out of the signal first (:mod:`hbr.voice.echo`), so it can listen while it speaks.
+taken out of the signal first (:mod:`hbr.voice.echo`), so it can listen while it speaks,
+and what it then hears is weighed by how much of it was taken away: what was mostly its
+own voice is passed over (:meth:`hbr.voice.echo.EchoRemover.screened`).
 """
 
 from __future__ import annotations
