@@ -297,7 +297,6 @@ def test_quiet_real_speakers_are_heard(
     assert understood() <= 2
 
 
-
 def talk() -> np.ndarray:
     """Other people talking (a class, a television): six sentences in other voices,
     overlapping in a loop of four seconds, as the benchmark's babble."""
@@ -344,4 +343,3 @@ def test_a_recognizer_that_wants_the_suppressed_sound_hears_it_as_it_was_not_as_
     stream(Listener(recording), mix_at_snr(speech, talk(), 20))
     frames = [frame for blocks in recording.got for block in blocks for frame in np.split(block, len(block) // 480)]
     assert frames and not any(np.abs(frame).max() <= 2 for frame in frames)
-
