@@ -70,8 +70,11 @@ def main() -> None:
     args = parser.parse_args()
     if not real.available():
         sys.exit(f"no real recordings at {real.FOLDER}")
+    found = find_model(WHISPER)
+    if found.path is None:
+        sys.exit(found.why)
     unfitted = WordModel((OTHER,), np.zeros(1), np.ones(1), np.zeros((1, 1)), np.zeros(1))  # the file may not exist yet
-    recognizer = WhisperRecognizer(HBRGrammar().phrases(), find_model(WHISPER).path, words=unfitted)
+    recognizer = WhisperRecognizer(HBRGrammar().phrases(), found.path, words=unfitted)
     words = (*sorted(set(real.MEANS.values())), OTHER)
     recordings = list(real.recordings())
     x = np.array([recognizer.heard(rec.audio()) for rec in recordings])
