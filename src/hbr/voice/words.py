@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from hbr.voice.audio import frame_levels
 from hbr.voice.recognizer import RecognizerError
 
 #: Samples to one frame of Whisper's encoder (20 ms at 16 kHz).
@@ -36,9 +37,8 @@ def pooled(encoded: np.ndarray, samples: np.ndarray, lead: int) -> np.ndarray:
     """The encoder's frames (``encoded``: frames x dimensions) where ``samples`` (the
     utterance, placed ``lead`` samples into the window) is loud, averaged and their
     maximum taken, one after the other."""
-    frames = max(1, len(samples) // FRAME)
-    level = np.square(samples[: frames * FRAME].astype(np.float64)).reshape(frames, -1).mean(axis=1) + 1e-9
-    loud = np.flatnonzero(10 * np.log10(level) >= 10 * np.log10(level.max()) - LOUD_WITHIN_DB)
+    levels = frame_levels(samples[: max(1, len(samples) // FRAME) * FRAME], FRAME)
+    loud = np.flatnonzero(levels >= levels.max() * 10 ** (-LOUD_WITHIN_DB / 20))
     first = lead // FRAME
     chosen = encoded[np.clip(first + loud, 0, len(encoded) - 1)]
     return np.concatenate([chosen.mean(axis=0), chosen.max(axis=0)])
