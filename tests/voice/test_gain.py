@@ -55,16 +55,22 @@ def test_steady_room_noise_is_not_raised_above_the_ceiling() -> None:
     assert rms(raised[3 * RATE :]) / rms(words[3 * RATE :]) < 1.3 * NOISE_CEILING / 40
 
 
-def test_a_held_gain_does_not_rise_in_the_pauses() -> None:
-    """While the game speaks, what the echo canceller leaves of its voice is not raised
-    in the pauses between the player's words."""
-    words = np.concatenate([np.zeros(RATE // 2, np.int16), tone(TARGET, 0.3)])
+def test_a_held_gain_raises_nothing_and_is_kept_for_after() -> None:
+    """While the game speaks, what the echo canceller leaves of its voice is not raised,
+    however far the gain had risen in the quiet before; after, the gain goes on from
+    where it was."""
+    words = np.concatenate([tone(TARGET, 0.3), np.zeros(6 * RATE, np.int16)])  # then quiet: the gain rises
     residue = tone(TARGET / 30, 3.0)
     free, held = AutoGain(), AutoGain()
     raised = free.process(np.concatenate([words, residue]))
-    kept = np.concatenate([held.process(words), held.process(residue, hold=True)])
-    assert rms(raised[-RATE // 2 :]) > 2 * rms(residue)  # drifted up over the seconds
-    assert rms(kept[-RATE // 2 :]) < 1.05 * rms(residue)
+    held.process(words)
+    before = held.gain
+    kept = held.process(residue, hold=True)
+    assert rms(raised[-RATE // 2 :]) > 10 * rms(residue)  # raised after the quiet
+    assert np.array_equal(kept, residue)
+    assert held.gain == before > 10
+    quiet_word = tone(TARGET / 30, 0.3)
+    assert rms(held.process(quiet_word)) > 10 * rms(quiet_word)
 
 
 @settings(max_examples=60, deadline=None)

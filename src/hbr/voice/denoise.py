@@ -63,7 +63,7 @@ class NoiseSuppressor:
         return self._processor is not None
 
     def process(self, samples: np.ndarray, hold: bool = False) -> np.ndarray:
-        """``hold``: the gain is held (:meth:`hbr.voice.gain.AutoGain.process`)."""
+        """``hold``: nothing is raised, the gain kept (:meth:`hbr.voice.gain.AutoGain.process`)."""
         frames = self._framer.frames(samples)
         if self._processor is not None:
             frames = [np.frombuffer(self._processor.Process10ms(frame.tobytes()).audio, np.int16) for frame in frames]

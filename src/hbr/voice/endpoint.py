@@ -157,7 +157,7 @@ class Listener:
 
     def feed(self, block: np.ndarray, playing: bool = False) -> list[Heard]:
         """``playing``: the game itself is speaking (through loudspeakers, its echo taken
-        out): the automatic gain is held, not raised (:mod:`hbr.voice.gain`), and what
+        out): nothing is raised by the automatic gain (:mod:`hbr.voice.gain`), and what
         is left of its voice is not learnt as the room's level, nor held back by it
         (:mod:`hbr.voice.background`)."""
         if self._ep.in_speech:

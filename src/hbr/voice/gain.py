@@ -19,9 +19,14 @@ own noise (the quietest recent frame, drifting up) above :data:`NOISE_CEILING`:
 raised with the pauses between words, a steady hum that the suppressor had taken
 down came back nearly as loud as it went in.
 
-While the game itself speaks, the gain is held (it may fall, not rise): what the
-echo canceller leaves of the Observer's voice fills the pauses, and raised it cost
-commands said over it (docs/benchmarks.md, talking over the Observer).
+While the game itself speaks, nothing is raised, and the gain is kept for after: what
+the echo canceller leaves of the Observer's voice is 20 to 45 dB below it, under the
+floor, until a gain raises it. A gain that rose in the pauses cost commands said over
+the Observer; one held at what it had reached in the quiet before the game spoke
+raised the leavings of a whole reply to :data:`TARGET`, and Whisper read dozens of
+them as utterances, on the CPU and in the memory that the Observer's voice was
+using (docs/benchmarks.md). A player talking over the game is as loud as its voice,
+give or take 10 dB, and needs no raising to be heard.
 
 The endpointer's detector hears the raised sound (:mod:`hbr.voice.denoise`), and so
 do the grammar decoders and Whisper's check that an utterance holds any speech at
@@ -70,13 +75,14 @@ class AutoGain:
     def process(self, samples: np.ndarray, hold: bool = False) -> np.ndarray:
         """The samples raised, frame by frame (a block that is not whole frames ends
         in a short one, counted as a whole: feed whole frames where blocks vary).
-        ``hold``: the gain may fall but not rise (while the game itself speaks: what the
-        echo canceller leaves of its voice is not raised in the pauses between the
-        player's words, to be heard as speech)."""
+        ``hold``: the samples as they are, the gain kept for what comes after (while the
+        game itself speaks)."""
+        if hold:
+            return np.asarray(samples, np.int16)
         out = np.asarray(samples, np.float64).copy()
         for start, level in zip(range(0, len(out), FRAME), frame_levels(out, FRAME), strict=True):
             frame = out[start : start + FRAME]
-            self._loudest = max(level, self._loudest if hold else self._loudest / _DRIFT)
+            self._loudest = max(level, self._loudest / _DRIFT)
             self._quietest = level if self._quietest is None else min(level, max(self._quietest, 1.0) * _DRIFT)
             frame *= self.gain  # a view: raises the frame in ``out``
         return np.clip(np.round(out), -32768, 32767).astype(np.int16)
