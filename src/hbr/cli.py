@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from hbr import __version__
+from hbr import __version__, heap
 from hbr.demo import MAX_TURNS as MAX_DEMO_TURNS
 from hbr.devices import AudioDeviceError
 from hbr.files import move_aside
@@ -912,6 +912,7 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    heap.limit_arenas()  # before the models start their threads (hbr.heap)
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
