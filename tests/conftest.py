@@ -1,10 +1,12 @@
 """Shared fixtures: running the real ``hbr`` command, someone at a keyboard, the real
-recordings of ../shared/speech-dev and the packaged Whisper model."""
+recordings of ../shared/speech-dev, the packaged Whisper model and this process's
+resident memory."""
 
 from __future__ import annotations
 
 import http.server
 import io
+import re
 import subprocess
 import sys
 import threading
@@ -18,6 +20,19 @@ from hbr.voice import models
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import real  # noqa: E402  (bench/ is put on the path just above)
+
+
+@pytest.fixture(scope="session")
+def resident_mb() -> Callable[[], float]:
+    """This process's resident memory now, in MB (Linux's /proc; the test is skipped elsewhere)."""
+    status = Path("/proc/self/status")
+    if not status.is_file():
+        pytest.skip("needs Linux's /proc")
+
+    def now() -> float:
+        return int(re.search(r"VmRSS:\s+(\d+)", status.read_text()).group(1)) / 1024  # type: ignore[union-attr]
+
+    return now
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ length and the audio a raw recognizer is given.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,13 +83,9 @@ def test_reset_mid_utterance_drops_it_and_the_recognizer_is_free_again(recognize
     assert [intent(h.phrase) for _, h in heard] == [intent("capture north west")]
 
 
-def resident_mb() -> float:
-    status = Path("/proc/self/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
-
-
-@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="needs Linux's /proc")
-def test_a_listener_muted_for_minutes_does_not_grow(recognizer: SphinxRecognizer) -> None:
+def test_a_listener_muted_for_minutes_does_not_grow(
+    recognizer: SphinxRecognizer, resident_mb: Callable[[], float]
+) -> None:
     """The microphone resets the listener for every block while the game speaks (or
     push-to-talk waits for Enter): a minute of that, 6,000 blocks, must not cost memory
     (a new pocketsphinx endpointer each time kept 14 KB: 84 MB)."""
