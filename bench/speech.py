@@ -3,7 +3,7 @@ real-time factor, end-of-speech-to-command delay, load time and peak memory for
 each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
-[--quieter DB]
+[--quieter DB] [--noisy DB [--noise pink|hum|babble]]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
@@ -34,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 import real  # noqa: E402
-from corpus import CONDITIONS, Clip, clips, sessions, through  # noqa: E402
+from corpus import CONDITIONS, Clip, clips, noises, sessions, through  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
@@ -44,6 +44,8 @@ from hbr.voice.audio import (  # noqa: E402
     RATE,
     narrowband,
     pad,  # noqa: E402
+    rms,
+    speech_level,
 )
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import KINDS, Kind, find_model  # noqa: E402
@@ -92,20 +94,36 @@ def stream(listener: Listener, audio: np.ndarray, end: int) -> tuple[list[Heard]
 HISS = 10.0
 
 
-def run_real(name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0) -> None:
+def run_real(
+    name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0,
+    noise: tuple[str, float] | None = None,
+) -> None:
     """The real recordings of the held-out speakers, each streamed through one
     listener with 0.3 s of quiet before it and a second after: right, wrong and not
     understood per word; taken as a command per category; the delay. ``quieter``:
     the recordings played that many decibels quieter, in a microphone's faint hiss
-    (a speaker across the room, a microphone turned down)."""
+    (a speaker across the room, a microphone turned down). ``noise``: (kind, dB) a
+    noise of bench/corpus.py that goes on all the time, as in a room, at one level
+    for the whole run: that many decibels below the median speaker's words (louder
+    and quieter speakers stand further or less far above it)."""
     grammar = HBRGrammar()
+    recordings = list(real.recordings("test"))
+    room = np.zeros(0)
+    if noise is not None:
+        loop = noises()[noise[0]].astype(np.float64)
+        median = float(np.median([speech_level(rec.audio()) for rec in recordings]))
+        room = loop * median / (rms(loop) * 10 ** (noise[1] / 20))
+    at = 0  # where in the room's noise the next clip begins
     listener = Listener(make(grammar.phrases()))
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
     delays: list[float] = []
     hiss = np.random.default_rng(7)
-    for rec in real.recordings("test"):
+    for rec in recordings:
         speech = rec.audio()
         audio = np.concatenate([pad(speech, 0.3), np.zeros(RATE, np.int16)])
+        if len(room):
+            mixed = audio + np.resize(np.roll(room, -at), len(audio))
+            audio, at = np.clip(np.round(mixed), -32768, 32767).astype(np.int16), (at + len(audio)) % len(room)
         if quieter:
             audio = np.clip(np.round(audio * 10 ** (-quieter / 20) + hiss.normal(0, HISS, len(audio))), -32768, 32767)
             audio = audio.astype(np.int16)
@@ -124,6 +142,7 @@ def run_real(name: str, make: Callable[[list[str]], Recognizer], narrow: bool = 
                 counts[key][0] += 1
                 counts[key][1] += bool(got)
     level = f", {quieter:g} dB quieter in a faint hiss" if quieter else ""
+    level += f", in {noise[0]} noise {noise[1]:g} dB below the median speaker" if noise is not None else ""
     print(f"== {name}: real people (held-out speakers of {real.FOLDER.name}{level})")
     for key, (total, right, wrong) in counts.items():
         if key in ("other words and silence", "other_word", "silence"):
@@ -214,6 +233,9 @@ def main() -> None:
     parser.add_argument("--real-only", action="store_true", help="only the real recordings")
     parser.add_argument("--quieter", type=float, default=0.0, metavar="DB",
                         help="the real recordings played DB quieter, in a microphone's faint hiss")
+    parser.add_argument("--noisy", type=float, metavar="DB",
+                        help="the real recordings in a room's noise, DB below the median speaker (each kind in turn)")
+    parser.add_argument("--noise", choices=sorted(noises(seconds=0.1)), help="with --noisy: this kind of noise only")
     parser.add_argument("--piper", metavar="VOICE", default="en_US-joe-medium",
                         help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
@@ -236,7 +258,9 @@ def main() -> None:
         if args.piper_only:
             pass
         elif real.available():
-            run_real(name, make, args.narrowband, args.quieter)
+            rooms = [] if args.noisy is None else [args.noise] if args.noise else sorted(noises(seconds=0.1))
+            for room in rooms or [None]:
+                run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy))
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only):

@@ -97,9 +97,15 @@ def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarr
     """
     s = speech.astype(np.float64)
     n = np.resize(noise.astype(np.float64), s.shape)
-    loud = s[np.abs(s) > 0.05 * np.abs(s).max()] if np.abs(s).max() > 0 else s
-    gain = rms(loud) / (rms(n) * 10 ** (snr_db / 20)) if rms(n) > 0 else 0.0
+    gain = speech_level(s) / (rms(n) * 10 ** (snr_db / 20)) if rms(n) > 0 else 0.0
     return np.clip(np.round(s + gain * n), -32768, 32767).astype(np.int16)
+
+
+def speech_level(speech: np.ndarray) -> float:
+    """The RMS of the loud part of ``speech`` (samples above 5% of its peak), so that the
+    quiet around the words does not count."""
+    s = np.asarray(speech, np.float64)
+    return rms(s[np.abs(s) > 0.05 * np.abs(s).max()] if np.abs(s).max() > 0 else s)
 
 
 def window(samples: np.ndarray, first: int, index: int, count: int) -> np.ndarray:
