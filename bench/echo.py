@@ -314,8 +314,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="the first room only")
     parser.add_argument("--loopback", action="store_true", help="the virtual sound card instead of simulated rooms")
     args = parser.parse_args()
-    if not real.available():
-        sys.exit(f"the real recordings are not there: {real.FOLDER}")
+    real.require()
     grammar = HBRGrammar()
     found = find_model(WHISPER)
     path = found.path if found else None

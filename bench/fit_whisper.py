@@ -158,8 +158,7 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true", help="fit on the evidence measured last time")
     parser.add_argument("--out", type=Path, default=MODEL_FILE)
     args = parser.parse_args()
-    if not real.available():
-        sys.exit(f"the real recordings are not at {real.FOLDER} (set HBR_SPEECH_DEV)")
+    real.require()
     found = find_model(WHISPER)
     if found.path is None:
         sys.exit(found.why)

@@ -68,8 +68,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=WORDS_FILE)
     args = parser.parse_args()
-    if not real.available():
-        sys.exit(f"no real recordings at {real.FOLDER}")
+    real.require()
     found = find_model(WHISPER)
     if found.path is None:
         sys.exit(found.why)

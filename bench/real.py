@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import os
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +51,12 @@ class Recording:
 
 def available() -> bool:
     return (FOLDER / "manifest.csv").is_file()
+
+
+def require() -> None:
+    """Stop a script that needs the recordings, saying where they were looked for."""
+    if not available():
+        sys.exit(f"the real recordings are not at {FOLDER} (set HBR_SPEECH_DEV)")
 
 
 def recordings(half: str = "all") -> Iterator[Recording]:

@@ -108,7 +108,7 @@ def run_real(
     and quieter speakers stand further or less far above it)."""
     grammar = HBRGrammar()
     recordings = list(real.recordings("test"))
-    room = np.zeros(0)
+    room: np.ndarray | None = None
     if noise is not None:
         loop = noises()[noise[0]].astype(np.float64)
         median = float(np.median([speech_level(rec.audio()) for rec in recordings]))
@@ -121,7 +121,7 @@ def run_real(
     for rec in recordings:
         speech = rec.audio()
         audio = np.concatenate([pad(speech, 0.3), np.zeros(RATE, np.int16)])
-        if len(room):
+        if room is not None:
             mixed = audio + np.resize(np.roll(room, -at), len(audio))
             audio, at = np.clip(np.round(mixed), -32768, 32767).astype(np.int16), (at + len(audio)) % len(room)
         if quieter:
@@ -225,6 +225,7 @@ def _load(kind: Kind, path: Path, phrases: list[str]) -> Recognizer:
 
 
 def main() -> None:
+    rooms = sorted(noises(seconds=0.1))  # the kinds of noise
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="espeak-ng: 3 voices, 1 speed")
     parser.add_argument("--backend", choices=("whisper", "vosk", "pocketsphinx"))
@@ -235,7 +236,7 @@ def main() -> None:
                         help="the real recordings played DB quieter, in a microphone's faint hiss")
     parser.add_argument("--noisy", type=float, metavar="DB",
                         help="the real recordings in a room's noise, DB below the median speaker (each kind in turn)")
-    parser.add_argument("--noise", choices=sorted(noises(seconds=0.1)), help="with --noisy: this kind of noise only")
+    parser.add_argument("--noise", choices=rooms, help="with --noisy: this kind of noise only")
     parser.add_argument("--piper", metavar="VOICE", default="en_US-joe-medium",
                         help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
@@ -258,8 +259,7 @@ def main() -> None:
         if args.piper_only:
             pass
         elif real.available():
-            rooms = [] if args.noisy is None else [args.noise] if args.noise else sorted(noises(seconds=0.1))
-            for room in rooms or [None]:
+            for room in [None] if args.noisy is None else [args.noise] if args.noise else rooms:
                 run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy))
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")

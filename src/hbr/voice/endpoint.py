@@ -116,11 +116,10 @@ class Listener:
         self.recognizer = recognizer
         self.expected = expected
         self._open: Utterance | None = None
-        self._fed = True  # fed since the last reset (so the first one makes the endpointer)
         self._suppressor = NoiseSuppressor()
         #: Whether the microphone is narrowband, judged from the speech heard.
         self.band = BandCheck()
-        self.reset()
+        self._start()
         #: How loud the room is: kept across resets, as what the suppressor learnt is.
         self._room = Background(self._ep.frame_length)
 
@@ -137,11 +136,14 @@ class Listener:
         nothing was fed since the last time: each new pocketsphinx Endpointer keeps
         about 14 KB that is never given back (3,000 of them: 42 MB), and a game muted
         while it speaks, or waiting for Enter with push-to-talk, grew 1.4 MB a second."""
+        if self._fed:
+            self._start()
+
+    def _start(self) -> None:
+        """A fresh endpointer and utterance state."""
         from pocketsphinx import Endpointer, Vad
 
-        if not self._fed:
-            return
-        self._fed = False
+        self._fed = False  # fed since this start: reset has something to forget
         if self._open is not None:
             self._open.finish()  # abandoned: the recognizer must be free again
             self._open = None
