@@ -96,7 +96,10 @@ class Clip:
     noise: str = ""  # the kind of noise mixed in, if any
 
 
-def noises(seconds: float = 4.0, seed: int = 7) -> dict[str, np.ndarray]:
+def noises(seconds: float = 4.0, seed: int = 7, talk: tuple[str, ...] = tuple(NON_COMMANDS[:6])) -> dict[str, np.ndarray]:
+    """Pink noise, mains hum with hiss, and a babble of the sentences ``talk`` spoken
+    over each other (a model fitted in noise hears other sentences, at other points,
+    than the benchmarks that measure it)."""
     rng = np.random.default_rng(seed)
     n = int(seconds * RATE)
     white = rng.standard_normal(n)
@@ -105,7 +108,7 @@ def noises(seconds: float = 4.0, seed: int = 7) -> dict[str, np.ndarray]:
     t = np.arange(n) / RATE
     hum = sum(np.sin(2 * np.pi * f * t) / k for k, f in enumerate((50, 100, 150, 200), 1)) + 0.3 * pink / pink.std()
     babble = np.zeros(n)
-    for i, sentence in enumerate(NON_COMMANDS[:6]):
+    for i, sentence in enumerate(talk):
         s = espeak(sentence, VOICES[i % len(VOICES)], 170).astype(np.float64)
         start = int(rng.integers(0, max(1, n - len(s))))
         babble[start : start + len(s)] += s[: n - start]

@@ -1,14 +1,16 @@
 """Fit whisper's word model (hbr.voice.words) on the fitting half of the real
 recordings, report on the other half, and save it.
 
-Run: python bench/fit_words.py [--out FILE]
+Run: python bench/fit_words.py [--noisy] [--out FILE]
 
 Each recording of ../shared/speech-dev is heard by Whisper's encoder as the recognizer
 hears an utterance (hbr.voice.whisper.WhisperRecognizer.heard), pooled; a softmax
 model over those numbers learns the command words (bench/real.py's MEANS) and one
 class for everything else (other words, silence). Printed: how often its likeliest
 class is right, out of fold on the fitting half (five folds by speaker) and on the
-held-out speakers; the recognizer's own results with it are bench/speech.py's.
+held-out speakers, each as recorded and in a room's noise (bench/real.py: in_noise;
+with --noisy it is also fitted so, which the shipped model is not); the recognizer's
+own results with it are bench/speech.py's.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ def report(name: str, guessed: np.ndarray, labels: np.ndarray, other: int) -> No
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=WORDS_FILE)
+    parser.add_argument("--noisy", action="store_true", help="fit on the fitting half in noise as well (not shipped)")
     args = parser.parse_args()
     real.require()
     found = find_model(WHISPER)
@@ -76,21 +79,36 @@ def main() -> None:
     recognizer = WhisperRecognizer(HBRGrammar().phrases(), found.path, words=unfitted)
     words = (*sorted(set(real.MEANS.values())), OTHER)
     recordings = list(real.recordings())
-    x = np.array([recognizer.heard(rec.audio()) for rec in recordings])
     labels = np.array([words.index(real.MEANS[rec.word]) if rec.is_command else len(words) - 1 for rec in recordings])
     fitted = np.array([rec.fitted for rec in recordings])
     fold = np.array([int(hashlib.sha256((rec.speaker or rec.file).encode()).hexdigest()[:8], 16) % FOLDS
                      for rec in recordings])
-    out_of_fold = np.zeros(len(recordings), int)
+    audio = [rec.audio() for rec in recordings]
+    x = np.array([recognizer.heard(a) for a in audio])
+    # each recording also in a room's noise: the fitting half in the noise models are
+    # fitted in, the held-out half in the benchmarks' (bench/real.py: in_noise)
+    noisy = np.zeros_like(x)
+    for half in (True, False):
+        chosen = [a for a, rec in zip(audio, recordings, strict=True) if rec.fitted == half]
+        noisy[fitted == half] = [recognizer.heard(a) for a in real.in_noise(chosen, fitting=half)]
+
+    def fitted_on(chosen: np.ndarray) -> WordModel:
+        if not args.noisy:
+            return fit(x[chosen], labels[chosen], len(words))
+        return fit(np.concatenate([x[chosen], noisy[chosen]]), np.concatenate([labels[chosen], labels[chosen]]), len(words))
+    out_of_fold = np.zeros((2, len(recordings)), int)
     for k in range(FOLDS):
-        train, test = fitted & (fold != k), fitted & (fold == k)
-        out_of_fold[test] = likeliest(fit(x[train], labels[train], len(words)), x[test])
-    report("fitting half, out of fold", out_of_fold[fitted], labels[fitted], len(words) - 1)
-    model = fit(x[fitted], labels[fitted], len(words))
+        model = fitted_on(fitted & (fold != k))
+        test = fitted & (fold == k)
+        out_of_fold[:, test] = likeliest(model, x[test]), likeliest(model, noisy[test])
+    report("fitting half, out of fold", out_of_fold[0, fitted], labels[fitted], len(words) - 1)
+    report("fitting half in noise, out of fold", out_of_fold[1, fitted], labels[fitted], len(words) - 1)
+    model = fitted_on(fitted)
     report("held-out speakers", likeliest(model, x[~fitted]), labels[~fitted], len(words) - 1)
+    report("held-out speakers in noise", likeliest(model, noisy[~fitted]), labels[~fitted], len(words) - 1)
     model = WordModel(words, model.mean, model.scale, model.weights, model.bias)
     model.save(args.out, f"bench/fit_words.py: the fitting half of {real.FOLDER.name} ({fitted.sum()} recordings), "
-               f"penalty {PENALTY}")
+               f"{'as recorded and in noise, ' if args.noisy else ''}penalty {PENALTY}")
     print(f"saved {args.out}")
 
 

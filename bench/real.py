@@ -13,20 +13,25 @@ import csv
 import hashlib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from corpus import Clip
+from corpus import NON_COMMANDS, Clip, noises
 
-from hbr.voice.audio import RATE, pad, read_wav
+from hbr.voice.audio import RATE, mix_at_snr, pad, read_wav
 
 #: ../shared/speech-dev beside the project, or $HBR_SPEECH_DEV.
 FOLDER = Path(os.environ.get("HBR_SPEECH_DEV", Path(__file__).resolve().parents[2] / "shared" / "speech-dev"))
 #: What the game makes of each command word of the data set (its grammar's words).
 MEANS = {"up": "up", "down": "down", "left": "left", "right": "right", "yes": "yes", "no": "no", "stop": "stop"}
-
+#: Signal-to-noise ratios (dB) of the recordings heard in a room's noise (:func:`in_noise`):
+#: each a seeded draw from this range.
+NOISY_SNR = (3.0, 20.0)
+#: The noise that models are fitted in: another seed and other sentences for its babble
+#: than the noise of the benchmarks, which is bench/corpus.py's noises() as it is.
+FIT_SEED, FIT_TALK = 13, tuple(NON_COMMANDS[6:12])
 
 @dataclass(frozen=True)
 class Recording:
@@ -79,3 +84,19 @@ def as_clips(half: str, understood: Callable[[str], bool] = MEANS.__contains__) 
              np.concatenate([pad(rec.audio(), 0.3), np.zeros(RATE, np.int16)]))
         for rec in recordings(half)
     ]
+
+
+def in_noise(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:
+    """The recordings again, each in one kind of bench/corpus.py's noise (the kinds in
+    turn), from a random point of it, at a seeded signal-to-noise ratio from NOISY_SNR:
+    real voices in the noise of a room, which the recordings themselves have little of.
+    ``fitting``: in the noise that models are fitted in, else in the benchmarks'."""
+    seed = FIT_SEED if fitting else 7
+    room = noises(seed=seed, talk=FIT_TALK) if fitting else noises(seed=seed)
+    rng = np.random.default_rng(seed)
+    kinds = sorted(room)
+    out = []
+    for i, audio in enumerate(audios):
+        noise = room[kinds[i % len(kinds)]]
+        out.append(mix_at_snr(audio, np.roll(noise, int(rng.integers(len(noise)))), float(rng.uniform(*NOISY_SNR))))
+    return out

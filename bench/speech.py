@@ -117,6 +117,7 @@ def run_real(
     listener = Listener(make(grammar.phrases()))
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
     delays: list[float] = []
+    accepted: dict[str, list[float]] = defaultdict(list)  # confidences: right, wrong command, false alarm
     hiss = np.random.default_rng(7)
     for rec in recordings:
         speech = rec.audio()
@@ -128,9 +129,13 @@ def run_real(
             audio = np.clip(np.round(audio * 10 ** (-quieter / 20) + hiss.normal(0, HISS, len(audio))), -32768, 32767)
             audio = audio.astype(np.int16)
         heard, delay = stream(listener, narrowband(audio) if narrow else audio, int(0.3 * RATE) + speech_end(speech))
-        got = {parsed.intent for h in heard if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)}
+        taken = [(parsed.intent, h.confidence or 0.0) for h in heard
+                 if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)]
+        got = {intent for intent, _ in taken}
+        want = grammar.parse(real.MEANS[rec.word]).intent if rec.is_command else None  # type: ignore[union-attr]
+        for intent, confidence in taken:
+            accepted["right" if intent == want else "wrong" if rec.is_command else "false alarm"].append(confidence)
         if rec.is_command:
-            want = grammar.parse(real.MEANS[rec.word]).intent  # type: ignore[union-attr]
             for key in ("all commands", rec.word):
                 counts[key][0] += 1
                 counts[key][1] += got == {want}
@@ -150,7 +155,19 @@ def run_real(
         else:
             print(f"{key:>24}: {right / total:6.1%} right, {wrong / total:5.1%} wrong, "
                   f"{(total - right - wrong) / total:5.1%} not understood (n={total})")
+    print_asked_back(accepted)
     print_delays(delays)
+
+
+def print_asked_back(accepted: dict[str, list[float]]) -> None:
+    """How many of the commands taken (by kind: "right", "wrong", "false alarm": their
+    confidences) the game would ask back ("Did you say ...?") at several bars, its own
+    (hbr.session.CONFIRM_BELOW) among them."""
+    for bar in sorted({0.6, CONFIRM_BELOW, 0.85, 0.9}):
+        share = {kind: np.mean(np.asarray(accepted[kind]) < bar) if accepted[kind] else 0.0
+                 for kind in ("right", "wrong", "false alarm")}
+        print(f"asked back below {bar}{' (the game)' if bar == CONFIRM_BELOW else ''}: {share['right']:.1%} of "
+              f"right commands, {share['wrong']:.1%} of wrong ones, {share['false alarm']:.1%} of false alarms")
 
 
 def print_delays(delays: list[float]) -> None:
@@ -207,11 +224,7 @@ def run(name: str, make: Callable[[list[str]], Recognizer], corpus: Iterable[Cli
         total, right, wrong = counts[key]
         if ":" not in key or right < 0.9 * total:  # phrases: only those often missed
             print(f"commands {key:>14}: {right / total:6.1%} right, {wrong / total:5.1%} wrong command  (n={total})")
-    for bar in sorted({0.6, CONFIRM_BELOW, 0.85, 0.9}):
-        share = {kind: np.mean(np.asarray(accepted[kind]) < bar) if accepted[kind] else 0.0
-                 for kind in ("right", "wrong", "false alarm")}
-        print(f"asked back below {bar}{' (the game)' if bar == CONFIRM_BELOW else ''}: {share['right']:.1%} of "
-              f"right commands, {share['wrong']:.1%} of wrong ones, {share['false alarm']:.1%} of false alarms")
+    print_asked_back(accepted)
     print(f"non-commands, silence, noise accepted as a command: {false_accepts[1] / false_accepts[0]:.1%} "
           f"(n={false_accepts[0]})")
     print(f"real-time factor: {decode_seconds / audio_seconds:.3f} ({audio_seconds / decode_seconds:.0f}x faster than real time)")
