@@ -1,7 +1,7 @@
 """Fit whisper's word model (hbr.voice.words) on the fitting half of the real
 recordings, report on the other half, and save it.
 
-Run: python bench/fit_words.py [--noisy] [--out FILE]
+Run: python bench/fit_words.py --noisy [--out FILE]
 
 Each recording of ../shared/speech-dev is heard by Whisper's encoder as the recognizer
 hears an utterance (hbr.voice.whisper.WhisperRecognizer.heard), pooled; a softmax
@@ -9,7 +9,7 @@ model over those numbers learns the command words (bench/real.py's MEANS) and on
 class for everything else (other words, silence). Printed: how often its likeliest
 class is right, out of fold on the fitting half (five folds by speaker) and on the
 held-out speakers, each as recorded and in a room's noise (bench/real.py: in_noise;
-with --noisy it is also fitted so, which the shipped model is not); the recognizer's
+with --noisy it is also fitted so, as the shipped model was); the recognizer's
 own results with it are bench/speech.py's.
 """
 
@@ -69,7 +69,7 @@ def report(name: str, guessed: np.ndarray, labels: np.ndarray, other: int) -> No
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=WORDS_FILE)
-    parser.add_argument("--noisy", action="store_true", help="fit on the fitting half in noise as well (not shipped)")
+    parser.add_argument("--noisy", action="store_true", help="fit on the fitting half in noise as well (as the shipped model is)")
     args = parser.parse_args()
     real.require()
     found = find_model(WHISPER)
