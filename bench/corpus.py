@@ -96,7 +96,11 @@ class Clip:
     noise: str = ""  # the kind of noise mixed in, if any
 
 
-def noises(seconds: float = 4.0, seed: int = 7, talk: tuple[str, ...] = tuple(NON_COMMANDS[:6])) -> dict[str, np.ndarray]:
+#: The benchmarks' noise: its seed and the sentences of its babble.
+NOISE_SEED, BABBLE = 7, tuple(NON_COMMANDS[:6])
+
+
+def noises(seconds: float = 4.0, seed: int = NOISE_SEED, talk: tuple[str, ...] = BABBLE) -> dict[str, np.ndarray]:
     """Pink noise, mains hum with hiss, and a babble of the sentences ``talk`` spoken
     over each other (a model fitted in noise hears other sentences, at other points,
     than the benchmarks that measure it)."""

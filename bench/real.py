@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from corpus import NON_COMMANDS, Clip, noises
+from corpus import BABBLE, NOISE_SEED, NON_COMMANDS, Clip, noises
 
 from hbr.voice.audio import RATE, mix_at_snr, pad, read_wav
 
@@ -30,8 +30,9 @@ MEANS = {"up": "up", "down": "down", "left": "left", "right": "right", "yes": "y
 #: each a seeded draw from this range.
 NOISY_SNR = (3.0, 20.0)
 #: The noise that models are fitted in: another seed and other sentences for its babble
-#: than the noise of the benchmarks, which is bench/corpus.py's noises() as it is.
+#: than the noise of the benchmarks (bench/corpus.py: NOISE_SEED, BABBLE).
 FIT_SEED, FIT_TALK = 13, tuple(NON_COMMANDS[6:12])
+
 
 @dataclass(frozen=True)
 class Recording:
@@ -91,8 +92,8 @@ def in_noise(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:
     turn), from a random point of it, at a seeded signal-to-noise ratio from NOISY_SNR:
     real voices in the noise of a room, which the recordings themselves have little of.
     ``fitting``: in the noise that models are fitted in, else in the benchmarks'."""
-    seed = FIT_SEED if fitting else 7
-    room = noises(seed=seed, talk=FIT_TALK) if fitting else noises(seed=seed)
+    seed, talk = (FIT_SEED, FIT_TALK) if fitting else (NOISE_SEED, BABBLE)
+    room = noises(seed=seed, talk=talk)
     rng = np.random.default_rng(seed)
     kinds = sorted(room)
     out = []
