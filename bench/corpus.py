@@ -21,8 +21,9 @@ import numpy as np
 from hbr.games import DEFAULT, registry
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Grammar, Meta, Understood
+from hbr.speech.piper import PiperSynthesizer
 from hbr.speech.tts import Synthesizer
-from hbr.speech.voices import find_piper, open_piper
+from hbr.speech.voices import find_piper
 from hbr.voice.audio import RATE, mix_at_snr, pad, to_mono16k
 from hbr.voice.synth import SPEEDS, VOICES, espeak
 
@@ -126,18 +127,28 @@ def _scaled(x: np.ndarray) -> np.ndarray:
 
 
 _PIPERS: dict[str, Synthesizer] = {}
+#: The seed of Piper's random numbers in the benchmarks.
+PIPER_SEED = 7
 
 
 def speak(text: str, voice: str, wpm: int) -> np.ndarray:
-    """``text`` as 16 kHz speech: an espeak-ng voice, or "piper:NAME" for a Piper voice
-    (whose every rendering differs a little: it samples noise)."""
+    """``text`` as 16 kHz speech: an espeak-ng voice, or "piper:NAME" for a Piper voice.
+    Piper samples noise, so every rendering differs a little: its random numbers are
+    seeded (onnxruntime draws them from the seed it had when the voice was loaded), and
+    its speed is measured afresh rather than read from the player's cache (measuring
+    draws numbers too), so that a run renders every clip as the run before it did, and
+    two runs compare the code, not the dice (unseeded, two runs of the same code were
+    96.1% and 90.4% right on the clean Piper clips: docs/benchmarks.md)."""
     if not voice.startswith("piper:"):
         return espeak(text, voice, wpm)
     if voice not in _PIPERS:
         found = find_piper(voice.removeprefix("piper:"))
         if found is None:
             raise SystemExit(f"no Piper voice {voice}: 'hbr voices' lists them")
-        _PIPERS[voice] = open_piper(found, wpm)
+        import onnxruntime
+
+        onnxruntime.set_seed(PIPER_SEED)
+        _PIPERS[voice] = PiperSynthesizer(found.name, found.model, found.config, wpm)
     synth = _PIPERS[voice]
     synth.set_rate(wpm)
     return to_mono16k(*synth.synthesize(text))

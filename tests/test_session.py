@@ -69,6 +69,22 @@ def test_yes_with_nothing_asked() -> None:
     assert said[-1] == "There is nothing to answer yes or no to right now."
 
 
+def test_an_unsure_yes_or_no_with_nothing_asked_is_passed_over_in_silence() -> None:
+    """Other people talking are read as "no" now and then (docs/benchmarks.md: "Run
+    together"): the game must not answer the room. A sure one is still answered, and
+    an unsure one while a question waits is still the answer."""
+    s, said = session()
+    for word in ("no", "yes"):
+        before = len(said)
+        s.hear(word, confidence=0.6)
+        assert len(said) == before
+    s.hear("no", confidence=0.9)
+    assert said[-1] == "There is nothing to answer yes or no to right now."
+    s.hear("north", confidence=0.5)
+    s.hear("yes", confidence=0.6)
+    assert table(s).state.round == 1
+
+
 def test_quit_by_voice_is_always_asked_back() -> None:
     s, said = session("never")
     s.hear("quit", confidence=0.99)

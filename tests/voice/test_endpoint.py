@@ -201,6 +201,38 @@ def test_a_raw_recognizer_gets_the_same_audio_whatever_the_microphone_s_blocks(
         assert len(other) == len(got[0]) and all(np.array_equal(a, b) for a, b in zip(other, got[0], strict=True))
 
 
+@dataclass
+class Sure(Recording):
+    """Stands in for a recognizer that reads every utterance as ``answer``, surely."""
+
+    answer: str = "up"
+
+    def finish(self) -> Heard:
+        return Heard(self.answer, self.answer, 0.95, 0.0)
+
+
+#: Talk without a pause in it (espeak-ng, 150 words a minute: 1.9 s).
+TALK = ("hello there how are you all I am well",)
+
+
+@pytest.mark.parametrize(("said", "answer", "scaled"), [
+    (("up",), "up", False),
+    (("capture north west",), "capture north west", False),
+    (TALK, "up", True),
+    (TALK * 2, "capture north west", True),
+])
+def test_a_phrase_read_from_far_longer_speech_is_less_sure(said: tuple[str, ...], answer: str, scaled: bool) -> None:
+    """A one-word command does not take two seconds to say: read from that much speech,
+    it ran together with other talk, and the game should ask it back, not act on it
+    (endpoint.PHRASE_SECONDS). A phrase said at its own length keeps its confidence."""
+    audio = np.concatenate([silence(0.5), *(words(text) for text in said), silence(1.0)])
+    for denoised in (True, False):  # read at the end, and early
+        heard = [h for _, h in stream(Listener(Sure(denoised=denoised, answer=answer)), audio)]
+        assert [h.phrase for h in heard] == [answer]
+        confidence = heard[0].confidence
+        assert confidence is not None and (confidence < 0.6 if scaled else confidence == 0.95)
+
+
 @pytest.fixture(scope="module")
 def whisper(whisper_model: Path) -> WhisperRecognizer:
     return WhisperRecognizer(GRAMMAR.phrases(), whisper_model)
