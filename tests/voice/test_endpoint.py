@@ -406,3 +406,22 @@ def test_a_recognizer_that_wants_the_suppressed_sound_hears_it_as_it_was_not_as_
     stream(Listener(recording), mix_at_snr(speech, talk(), 20))
     frames = [frame for blocks in recording.got for block in blocks for frame in np.split(block, len(block) // 480)]
     assert frames and not any(np.abs(frame).max() <= 2 for frame in frames)
+
+
+
+def test_commands_over_talk_that_goes_on_are_handed_on_soon_after_each() -> None:
+    """Other people go on talking after each of the player's words, 10 dB below them,
+    so the voice detector hears no pause. A frame that would not begin speech over the
+    room is a pause (hbr.voice.background), so a sure reading is handed on soon after
+    the words, not when the talk happens to stop; and what follows a command handed on
+    must stand out as a beginning would, or the utterance runs on through the talk into
+    the next command (before both: 3 of these 5 in time, with the pause alone 3)."""
+    parts, ends = [silence(9.0)], []  # 9 s: the room's level is learnt
+    for word in ("up", "down", "left", "right", "stop"):
+        spoken = words(word)
+        ends.append(sum(len(part) for part in parts) / RATE + len(spoken) / RATE)
+        parts += [spoken, silence(1.2)]
+    audio = mix_at_snr(np.concatenate([*parts, silence(2.0)]), talk(), 10)
+    heard = [at for at, _ in stream(Listener(Sure(denoised=False)), audio)]
+    in_time = [end for end in ends if any(end - 0.2 < at < end + 0.5 for at in heard)]
+    assert len(in_time) >= 4, (ends, heard)

@@ -14,7 +14,9 @@ A recognizer that reads the whole utterance at its end (Whisper) reads it early
 instead, at each pause of the speaker (:data:`EARLY_QUIET`), so that most of the
 endpointer's wait is spent decoding, not idle (a pause: a frame the voice detector
 calls quiet, or one that has faded far below the loudest of the utterance, since the
-detector goes on calling the fading end of a word speech); a reading goes stale when the speaker
+detector goes on calling the fading end of a word speech, or one that would not begin
+speech over the room's level, since over other people's talk the detector hears no
+pause at all: :mod:`hbr.voice.background`); a reading goes stale when the speaker
 goes on. When the pause lasts (:data:`HAND_ON_QUIET`, still well before the
 endpointer would end the utterance) and the reading is a sure phrase that nothing in
 the grammar goes on from ("up", "capture north west", but not "north", which may
@@ -41,7 +43,7 @@ from collections.abc import Callable
 import numpy as np
 
 from hbr.voice.audio import RATE, Framer, rms
-from hbr.voice.background import Background
+from hbr.voice.background import Background, stands_out
 from hbr.voice.channel import BandCheck
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import Heard, Recognizer, Utterance, goes_on
@@ -195,16 +197,18 @@ class Listener:
         for frame in self._framer.frames(self._suppressor.process(block, hold=playing)):
             was_speaking = self._ep.in_speech
             level = rms(frame)
-            held_back = not playing and not self._room.stands_out(level, was_speaking)
+            margin = float("inf") if playing else self._room.margin(level)
+            held_back = not stands_out(margin, was_speaking and not self._handed)
             detected = (frame // BELOW_ROOM if held_back else frame).tobytes()
             self._gated.append((detected, frame))
             out = self._ep.process(detected)
             self._clock += self._ep.frame_length
             self._levels.append((self._clock, level))
-            self._pace(self._vad.is_speech(detected) and not self._faded())
+            self._pace(self._vad.is_speech(detected) and not self._faded() and stands_out(margin))
             if out is not None and self._handed:
                 # the rest of an utterance whose command was handed on early: ignored, as
                 # Whisper ignores what follows a phrase when it reads a whole utterance
+                # (held back above as a beginning would be, so that the room's talk ends it)
                 self._seconds += self._ep.frame_length
                 if self._seconds > MAX_SECONDS:
                     self._handed, self._cut_at = False, self._clock
