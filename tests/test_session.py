@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hbr.games.hbr.commands import Command
 from hbr.games.hbr.table import HBRTable
-from hbr.session import NOT_CAUGHT, Session
+from hbr.grammar import Meta
+from hbr.session import NOT_CAUGHT, Session, StopSpeech
 from hbr.speech.speaker import TextSpeaker
 
 
@@ -114,6 +115,23 @@ def test_an_unsure_setting_by_voice_is_asked_back() -> None:
     assert s.game.detail == "verbose"
     s.hear("louder", confidence=0.95)  # sure: done at once
     assert not said[-1].startswith("Did you say")
+
+
+def test_an_unsure_request_for_a_long_answer_is_asked_back_and_stop_never() -> None:
+    """A "help" read unsurely from the room's talk asks before it starts a paragraph of
+    help; a sure one, or a typed one, is answered at once; stop acts at once however
+    unsure, as it must."""
+    s, said = session()
+    s.hear("help", confidence=0.6)
+    assert said[-1] == "Did you say help? Say yes or no."
+    s.hear("yes", confidence=0.9)
+    assert said[-1] == s.game.answer(Meta.HELP)
+    for sure in ({"confidence": 0.95}, {}):
+        s.hear("rules", **sure)
+        assert said[-1] == s.game.answer(Meta.RULES)
+    s.hear("pause", confidence=0.6)
+    assert said[-1] == "Did you say pause? Say yes or no." and not s.core.paused
+    assert s.core.hear("stop", confidence=0.3) == [StopSpeech()]
 
 
 def test_the_core_decides_and_only_returns_effects() -> None:

@@ -35,6 +35,11 @@ PAUSED = "The game is paused. Say resume to go on."
 GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, Meta.REVEAL)
 #: Requests that change a saved setting: by voice, asked back when unsure, like a move.
 SETTINGS = (Meta.FASTER, Meta.SLOWER, Meta.LOUDER, Meta.QUIETER, Meta.VERBOSE, Meta.BRIEF)
+#: Requests asked back when heard unsurely by voice: the settings, what the game answers
+#: at length (a "help" read from the room's talk would start a paragraph of help), and
+#: pause (a misheard one stops the moves). Never stop or repeat: they are short, and
+#: stop must act at once.
+ASKED_WHEN_UNSURE = (*SETTINGS, *GAME_ANSWERS, Meta.PAUSE)
 #: Each step of the voice: how it changes the preferences, the word that undoes it, its limit.
 VOICE_STEPS: dict[Meta, tuple[Callable[[SpeechPrefs], SpeechPrefs], str, str]] = {
     Meta.FASTER: (SpeechPrefs.faster, "slower", "fastest"), Meta.SLOWER: (SpeechPrefs.slower, "faster", "slowest"),
@@ -132,9 +137,11 @@ class SessionCore(Generic[C]):
         if intent in (Meta.YES, Meta.NO) and self.pending is None and confidence is not None and confidence < CONFIRM_BELOW:
             return []  # an unsure yes or no with nothing to answer: talk in the room, passed over in silence
         if isinstance(intent, Meta):
-            # by voice, quitting is always asked back, and a setting when unsure: a
-            # misheard word must never end the game or change what is saved
-            if confidence is not None and (intent is Meta.QUIT or (intent in SETTINGS and self._must_confirm(confidence))):
+            # by voice, quitting is always asked back, and a setting (or a long answer)
+            # when unsure: a misheard word must never end the game or change what is saved
+            if confidence is not None and (
+                intent is Meta.QUIT or (intent in ASKED_WHEN_UNSURE and self._must_confirm(confidence))
+            ):
                 return self._ask_back(intent, text, confidence)
             return self._meta(intent)
         if self.paused:
