@@ -134,9 +134,9 @@ class SessionCore(Generic[C]):
         if intent is Meta.YES and self.pending is None and (stands := self.game.yes()) is not None:
             intent = cast(C, stands)  # the game's own question: "say confirm, or undo"
             text = self.game.spoken(intent)
-        if intent in (Meta.YES, Meta.NO) and self.pending is None and confidence is not None and confidence < CONFIRM_BELOW:
-            return []  # an unsure yes or no with nothing to answer: talk in the room, passed over in silence
         if isinstance(intent, Meta):
+            if intent in ANSWER_INTENTS and self.pending is None and confidence is not None and confidence < CONFIRM_BELOW:
+                return []  # an unsure yes or no with nothing to answer: talk in the room, passed over in silence
             # by voice, quitting is always asked back, and a setting (or a long answer)
             # when unsure: a misheard word must never end the game or change what is saved
             if confidence is not None and (

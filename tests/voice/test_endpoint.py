@@ -408,7 +408,6 @@ def test_a_recognizer_that_wants_the_suppressed_sound_hears_it_as_it_was_not_as_
     assert frames and not any(np.abs(frame).max() <= 2 for frame in frames)
 
 
-
 def test_commands_over_talk_that_goes_on_are_handed_on_soon_after_each() -> None:
     """Other people go on talking after each of the player's words, 10 dB below them,
     so the voice detector hears no pause. A frame that would not begin speech over the
