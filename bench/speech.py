@@ -3,7 +3,7 @@ real-time factor, end-of-speech-to-command delay, load time and peak memory for
 each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
-[--quieter DB] [--noisy DB [--noise pink|hum|babble]]
+[--quieter DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
@@ -44,6 +44,7 @@ from hbr.voice.audio import (  # noqa: E402
     RATE,
     narrowband,
     pad,  # noqa: E402
+    reverberant,
     rms,
     speech_level,
 )
@@ -96,7 +97,7 @@ HISS = 10.0
 
 def run_real(
     name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0,
-    noise: tuple[str, float] | None = None,
+    noise: tuple[str, float] | None = None, room_echo: tuple[float, float] | None = None,
 ) -> None:
     """The real recordings of the held-out speakers, each streamed through one
     listener with 0.3 s of quiet before it and a second after: right, wrong and not
@@ -105,7 +106,9 @@ def run_real(
     (a speaker across the room, a microphone turned down). ``noise``: (kind, dB) a
     noise of bench/corpus.py that goes on all the time, as in a room, at one level
     for the whole run: that many decibels below the median speaker's words (louder
-    and quieter speakers stand further or less far above it)."""
+    and quieter speakers stand further or less far above it). ``room_echo``: (RT60
+    seconds, direct-to-reverberant dB) the recordings heard across a room that rings
+    (bench/corpus.py: reverberant), before any noise."""
     grammar = HBRGrammar()
     recordings = list(real.recordings("test"))
     room: np.ndarray | None = None
@@ -122,6 +125,8 @@ def run_real(
     for rec in recordings:
         speech = rec.audio()
         audio = np.concatenate([pad(speech, 0.3), np.zeros(RATE, np.int16)])
+        if room_echo is not None:
+            audio = reverberant(audio, *room_echo)
         if room is not None:
             mixed = audio + np.resize(np.roll(room, -at), len(audio))
             audio, at = np.clip(np.round(mixed), -32768, 32767).astype(np.int16), (at + len(audio)) % len(room)
@@ -148,6 +153,7 @@ def run_real(
                 counts[key][1] += bool(got)
     level = f", {quieter:g} dB quieter in a faint hiss" if quieter else ""
     level += f", in {noise[0]} noise {noise[1]:g} dB below the median speaker" if noise is not None else ""
+    level += f", in a room ringing for {room_echo[0]:g} s, direct sound {room_echo[1]:g} dB" if room_echo else ""
     print(f"== {name}: real people (held-out speakers of {real.FOLDER.name}{level})")
     for key, (total, right, wrong) in counts.items():
         if key in ("other words and silence", "other_word", "silence"):
@@ -250,6 +256,9 @@ def main() -> None:
     parser.add_argument("--noisy", type=float, metavar="DB",
                         help="the real recordings in a room's noise, DB below the median speaker (each kind in turn)")
     parser.add_argument("--noise", choices=rooms, help="with --noisy: this kind of noise only")
+    parser.add_argument("--reverb", type=float, nargs=2, metavar=("RT60", "DB"),
+                        help="the real recordings heard across a room ringing for RT60 seconds, "
+                             "the direct sound DB louder than the reflections")
     parser.add_argument("--piper", metavar="VOICE", default="en_US-joe-medium",
                         help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
@@ -273,7 +282,8 @@ def main() -> None:
             pass
         elif real.available():
             for room in [None] if args.noisy is None else [args.noise] if args.noise else rooms:
-                run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy))
+                run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy),
+                         (args.reverb[0], args.reverb[1]) if args.reverb else None)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only):

@@ -4,7 +4,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hbr.voice.audio import RATE, AudioError, frame_levels, mix_at_snr, read_wav, rms, to_mono16k, window, write_wav
+from hbr.voice.audio import (
+    RATE,
+    AudioError,
+    frame_levels,
+    mix_at_snr,
+    read_wav,
+    reverberant,
+    rms,
+    speech_level,
+    to_mono16k,
+    window,
+    write_wav,
+)
 
 
 def tone(rate: int, seconds: float = 0.5, freq: float = 440.0) -> np.ndarray:
@@ -57,6 +69,23 @@ def test_mix_at_snr_gives_the_asked_ratio() -> None:
     mixed = mix_at_snr(speech, noise, 10.0).astype(np.float64)
     added = mixed - speech
     assert 20 * np.log10(rms(speech) / rms(added)) == pytest.approx(10.0, abs=0.2)
+
+
+@pytest.mark.parametrize(("seconds", "direct_db"), [(0.4, 6.0), (0.7, 0.0), (1.0, -3.0)])
+def test_a_room_that_rings_dies_away_at_its_rt60_and_keeps_the_level(seconds: float, direct_db: float) -> None:
+    """A click in the room: the direct sound, then an echo that falls 60 dB in
+    ``seconds``, as much quieter in all than the direct sound as asked; a tone keeps its
+    level and length."""
+    click = np.zeros(2 * RATE, np.int16)
+    click[0] = 3000  # the result is made as loud as the click: louder, but not clipped
+    heard = reverberant(click, seconds, direct_db).astype(np.float64)
+    echo = heard[1:]
+    assert 10 * np.log10(heard[0] ** 2 / np.sum(echo**2)) == pytest.approx(direct_db, abs=0.5)
+    early, late = (rms(echo[int(a * RATE) : int((a + 0.05) * RATE)]) for a in (0.05, 0.05 + seconds / 3))
+    assert 20 * np.log10(early / late) == pytest.approx(20.0, abs=3.0)
+    speech = tone(RATE, 0.5)
+    assert len(reverberant(speech, seconds, direct_db)) == len(speech)
+    assert speech_level(reverberant(speech, seconds, direct_db)) == pytest.approx(speech_level(speech), rel=0.01)
 
 
 def test_float_input() -> None:
