@@ -108,7 +108,7 @@ def run_real(
     for the whole run: that many decibels below the median speaker's words (louder
     and quieter speakers stand further or less far above it). ``room_echo``: (RT60
     seconds, direct-to-reverberant dB) the recordings heard across a room that rings
-    (bench/corpus.py: reverberant), before any noise."""
+    (hbr.voice.audio.reverberant), before any noise."""
     grammar = HBRGrammar()
     recordings = list(real.recordings("test"))
     room: np.ndarray | None = None
@@ -283,7 +283,7 @@ def main() -> None:
         elif real.available():
             for room in [None] if args.noisy is None else [args.noise] if args.noise else rooms:
                 run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy),
-                         (args.reverb[0], args.reverb[1]) if args.reverb else None)
+                         tuple(args.reverb) if args.reverb else None)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only):

@@ -101,16 +101,17 @@ def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarr
     return np.clip(np.round(s + gain * n), -32768, 32767).astype(np.int16)
 
 
-def reverberant(audio: np.ndarray, seconds: float, direct_db: float, seed: int = 7) -> np.ndarray:
+def reverberant(audio: np.ndarray, seconds: float, direct_db: float) -> np.ndarray:
     """``audio`` as a microphone across a room hears it: the direct sound, then the
     room's reflections dying away 60 dB in ``seconds`` (RT60; a living room 0.4 s, a
     classroom 0.6-0.8 s, a hall 1 s and more), ``direct_db`` decibels louder in all than
     the reflections (0 dB: a microphone about as far from the speaker as the room's
     critical distance, a metre or two in a classroom). The reflections are the usual
-    statistical model of a diffuse field: seeded Gaussian noise under an exponential
+    statistical model of a diffuse field: Gaussian noise under an exponential
     decay, from 3 ms after the direct sound. The result is as loud as ``audio`` in its
-    loud part, and as long (the clips end in a second of quiet that the tail rings into)."""
-    rng = np.random.default_rng(seed)
+    loud part, and as long (the clips end in a second of quiet that the tail rings into).
+    The noise is seeded: every clip is heard in the same room."""
+    rng = np.random.default_rng(7)
     t = np.arange(int(seconds * RATE)) / RATE
     response = rng.standard_normal(len(t)) * 10 ** (-3 * t / seconds)
     response[: int(0.003 * RATE)] = 0.0
