@@ -57,7 +57,7 @@ from hbr.grammar import Understood  # noqa: E402
 from hbr.live import ECHO_GUARD  # noqa: E402
 from hbr.speech.tts import sentences  # noqa: E402
 from hbr.speech.voices import open_synthesizer  # noqa: E402
-from hbr.voice.audio import BLOCK_SECONDS, RATE, write_wav  # noqa: E402
+from hbr.voice.audio import BLOCK_SECONDS, RATE, to_int16, write_wav  # noqa: E402
 from hbr.voice.backends import load  # noqa: E402
 from hbr.voice.echo import EchoRemover, Recorded  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
@@ -159,7 +159,7 @@ def stream(
     listener is deaf while the Observer speaks (``speaking``: per sample, with the live
     loop's guard after it) unless the canceller has learnt the room (hbr.live)."""
     heard = []
-    samples = np.clip(np.round(mic * 32768), -32768, 32767).astype(np.int16)
+    samples = to_int16(mic * 32768)
     for start in range(0, len(samples), BLOCK):
         block = samples[start : start + BLOCK]
         if remover is not None:
@@ -210,7 +210,7 @@ def reference_of(played: np.ndarray, rate: int) -> np.ndarray:
 def cost(played: np.ndarray, rate: int) -> None:
     """The canceller's CPU time over the Observer's speech in the living room."""
     echo = through_room(played, rate, ROOMS[0], np.random.default_rng(7))
-    mic = np.clip(np.round(echo * 32768), -32768, 32767).astype(np.int16)
+    mic = to_int16(echo * 32768)
     remover = EchoRemover(Recorded(reference_of(played, rate)))
     began = time.process_time()
     for start in range(0, len(mic), BLOCK):
@@ -291,7 +291,7 @@ def over_the_loopback(
     def talk() -> None:
         for start, end, _ in said:
             time.sleep(max(0.0, began + start - time.monotonic()))
-            write_wav(clip, np.clip(np.round(voice[int(start * RATE) : int(end * RATE)] * 32768), -32768, 32767))
+            write_wav(clip, to_int16(voice[int(start * RATE) : int(end * RATE)] * 32768))
             subprocess.run(["paplay", str(clip)], env=env, check=True)
 
     threading.Thread(target=speak, daemon=True).start()

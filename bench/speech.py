@@ -47,6 +47,7 @@ from hbr.voice.audio import (  # noqa: E402
     reverberant,
     rms,
     speech_level,
+    to_int16,
 )
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import KINDS, Kind, find_model  # noqa: E402
@@ -129,10 +130,9 @@ def run_real(
             audio = reverberant(audio, *room_echo)
         if room is not None:
             mixed = audio + np.resize(np.roll(room, -at), len(audio))
-            audio, at = np.clip(np.round(mixed), -32768, 32767).astype(np.int16), (at + len(audio)) % len(room)
+            audio, at = to_int16(mixed), (at + len(audio)) % len(room)
         if quieter:
-            audio = np.clip(np.round(audio * 10 ** (-quieter / 20) + hiss.normal(0, HISS, len(audio))), -32768, 32767)
-            audio = audio.astype(np.int16)
+            audio = to_int16(audio * 10 ** (-quieter / 20) + hiss.normal(0, HISS, len(audio)))
         heard, delay = stream(listener, narrowband(audio) if narrow else audio, int(0.3 * RATE) + speech_end(speech))
         taken = [(parsed.intent, h.confidence or 0.0) for h in heard
                  if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)]

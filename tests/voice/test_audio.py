@@ -13,6 +13,7 @@ from hbr.voice.audio import (
     reverberant,
     rms,
     speech_level,
+    to_int16,
     to_mono16k,
     window,
     write_wav,
@@ -86,6 +87,12 @@ def test_a_room_that_rings_dies_away_at_its_rt60_and_keeps_the_level(seconds: fl
     speech = tone(RATE, 0.5)
     assert len(reverberant(speech, seconds, direct_db)) == len(speech)
     assert speech_level(reverberant(speech, seconds, direct_db)) == pytest.approx(speech_level(speech), rel=0.01)
+
+
+def test_worked_samples_come_back_rounded_and_too_loud_ones_clipped_not_wrapped() -> None:
+    out = to_int16(np.array([0.4, 0.6, -1.6, 40000.0, -40000.0, 32767.4]))
+    assert out.dtype == np.int16
+    assert out.tolist() == [0, 1, -2, 32767, -32768, 32767]
 
 
 def test_float_input() -> None:

@@ -24,6 +24,14 @@ class AudioError(ValueError):
     """Audio that cannot be used; the message is one sentence for the user."""
 
 
+def to_int16(samples: np.ndarray) -> np.ndarray:
+    """Samples worked on as floats, on the int16 scale, back to int16: rounded, and
+    clipped where the work made them louder than 16 bits hold (a wrap-around would
+    be a loud click)."""
+    result: np.ndarray = np.clip(np.round(samples), -32768, 32767).astype(np.int16)
+    return result
+
+
 def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
     """Mix down to mono and resample to 16 kHz; returns int16."""
     data = np.asarray(samples)
@@ -37,8 +45,7 @@ def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
         data = data.mean(axis=1)
     if rate != RATE:
         data = soxr.resample(data, rate, RATE)
-    result: np.ndarray = np.clip(np.round(data * 32767.0), -32768, 32767).astype(np.int16)
-    return result
+    return to_int16(data * 32767.0)
 
 
 def read_wav(path: Path) -> np.ndarray:
@@ -98,7 +105,7 @@ def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarr
     s = speech.astype(np.float64)
     n = np.resize(noise.astype(np.float64), s.shape)
     gain = speech_level(s) / (rms(n) * 10 ** (snr_db / 20)) if rms(n) > 0 else 0.0
-    return np.clip(np.round(s + gain * n), -32768, 32767).astype(np.int16)
+    return to_int16(s + gain * n)
 
 
 def reverberant(audio: np.ndarray, seconds: float, direct_db: float) -> np.ndarray:
@@ -121,7 +128,7 @@ def reverberant(audio: np.ndarray, seconds: float, direct_db: float) -> np.ndarr
     n = len(dry) + len(response) - 1
     wet = np.fft.irfft(np.fft.rfft(dry, n) * np.fft.rfft(response, n), n)[: len(dry)]
     wet *= speech_level(dry) / speech_level(wet)
-    return np.clip(np.round(wet), -32768, 32767).astype(np.int16)
+    return to_int16(wet)
 
 
 def speech_level(speech: np.ndarray) -> float:
@@ -153,7 +160,7 @@ def narrowband(samples: np.ndarray) -> np.ndarray:
     spectrum = np.fft.rfft(samples.astype(np.float64))
     hz = np.fft.rfftfreq(len(samples), 1 / RATE)
     spectrum[(hz < 300) | (hz > 3400)] = 0
-    return np.clip(np.fft.irfft(spectrum, len(samples)), -32768, 32767).astype(np.int16)
+    return to_int16(np.fft.irfft(spectrum, len(samples)))
 
 
 class Framer:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hbr.voice.audio import Framer
+from hbr.voice.audio import Framer, to_int16
 from hbr.voice.gain import FRAME, AutoGain
 
 #: Standard deviation of the noise floor (-47 dBFS). pocketsphinx decoded clean
@@ -81,4 +81,4 @@ class NoiseSuppressor:
         if not self._floor:
             return samples
         noisy = samples + self._noise.normal(0.0, self._floor, len(samples))
-        return np.clip(np.round(noisy), -32768, 32767).astype(np.int16)
+        return to_int16(noisy)

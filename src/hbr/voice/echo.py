@@ -43,7 +43,7 @@ from typing import Protocol
 
 import numpy as np
 
-from hbr.voice.audio import RATE, window
+from hbr.voice.audio import RATE, to_int16, window
 from hbr.voice.recognizer import NOT_A_COMMAND, Heard
 
 #: Samples per block (16 ms): the filter's hop and the extra latency it adds.
@@ -249,7 +249,7 @@ class EchoRemover:
             near, self._pending = self._pending[:BLOCK], self._pending[BLOCK:]
             out.append(self._block(near))
         cleaned = np.concatenate(out) if out else np.zeros(0)
-        return np.clip(np.round(cleaned * 32768.0), -32768, 32767).astype(np.int16)
+        return to_int16(cleaned * 32768.0)
 
     def _block(self, near: np.ndarray) -> np.ndarray:
         start = self._index

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hbr.voice.audio import RATE, frame_levels
+from hbr.voice.audio import RATE, frame_levels, to_int16
 
 #: Samples in a frame (10 ms at 16 kHz): the gain changes from frame to frame.
 FRAME = 160
@@ -85,7 +85,7 @@ class AutoGain:
             self._loudest = max(level, self._loudest / _DRIFT)
             self._quietest = level if self._quietest is None else min(level, max(self._quietest, 1.0) * _DRIFT)
             frame *= self.gain  # a view: raises the frame in ``out``
-        return np.clip(np.round(out), -32768, 32767).astype(np.int16)
+        return to_int16(out)
 
 
 def levelled(samples: np.ndarray) -> np.ndarray:
