@@ -1,15 +1,16 @@
 """Fit whisper's word model (hbr.voice.words) on the fitting half of the real
 recordings, report on the other half, and save it.
 
-Run: python bench/fit_words.py --noisy [--out FILE]
+Run: python bench/fit_words.py --noisy --echo [--out FILE]
 
 Each recording of ../shared/speech-dev is heard by Whisper's encoder as the recognizer
 hears an utterance (hbr.voice.whisper.WhisperRecognizer.heard), pooled; a softmax
 model over those numbers learns the command words (bench/real.py's MEANS) and one
 class for everything else (other words, silence). Printed: how often its likeliest
 class is right, out of fold on the fitting half (five folds by speaker) and on the
-held-out speakers, each as recorded and in a room's noise (bench/real.py: in_noise;
-with --noisy it is also fitted so, as the shipped model was); the recognizer's
+held-out speakers, each as recorded, in a room's noise (bench/real.py: in_noise) and
+across a room that rings (in_echo); with --noisy and --echo it is also fitted so, as
+the shipped model was (docs/benchmarks.md: "A room that rings"). The recognizer's
 own results with it are bench/speech.py's.
 """
 
@@ -70,6 +71,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=WORDS_FILE)
     parser.add_argument("--noisy", action="store_true", help="fit on the fitting half in noise as well (as the shipped model is)")
+    parser.add_argument("--echo", action="store_true", help="fit on the fitting half across rooms that ring as well")
     args = parser.parse_args()
     real.require()
     found = find_model(WHISPER)
@@ -85,30 +87,33 @@ def main() -> None:
                      for rec in recordings])
     audio = [rec.audio() for rec in recordings]
     x = np.array([recognizer.heard(a) for a in audio])
-    # each recording also in a room's noise: the fitting half in the noise models are
-    # fitted in, the held-out half in the benchmarks' (bench/real.py: in_noise)
-    noisy = np.zeros_like(x)
-    for half in (True, False):
-        chosen = [a for a, rec in zip(audio, recordings, strict=True) if rec.fitted == half]
-        noisy[fitted == half] = [recognizer.heard(a) for a in real.in_noise(chosen, fitting=half)]
+    # each recording also in a room's noise and across a room that rings: the fitting
+    # half in the noise and rooms models are fitted in, the held-out half in the
+    # benchmarks' (bench/real.py: in_noise, in_echo)
+    heard = {"as recorded": x}
+    for name, room in (("in noise", real.in_noise), ("in echo", real.in_echo)):
+        heard[name] = np.zeros_like(x)
+        for half in (True, False):
+            chosen = [a for a, rec in zip(audio, recordings, strict=True) if rec.fitted == half]
+            heard[name][fitted == half] = [recognizer.heard(a) for a in room(chosen, half)]
+    fitted_in = ["as recorded", *(["in noise"] if args.noisy else []), *(["in echo"] if args.echo else [])]
 
     def fitted_on(chosen: np.ndarray) -> WordModel:
-        if not args.noisy:
-            return fit(x[chosen], labels[chosen], len(words))
-        return fit(np.concatenate([x[chosen], noisy[chosen]]), np.concatenate([labels[chosen], labels[chosen]]), len(words))
-    out_of_fold = np.zeros((2, len(recordings)), int)
+        return fit(np.concatenate([heard[name][chosen] for name in fitted_in]),
+                   np.concatenate([labels[chosen]] * len(fitted_in)), len(words))
+    out_of_fold = {name: np.zeros(len(recordings), int) for name in heard}
     for k in range(FOLDS):
         model = fitted_on(fitted & (fold != k))
         test = fitted & (fold == k)
-        out_of_fold[:, test] = likeliest(model, x[test]), likeliest(model, noisy[test])
-    report("fitting half, out of fold", out_of_fold[0, fitted], labels[fitted], len(words) - 1)
-    report("fitting half in noise, out of fold", out_of_fold[1, fitted], labels[fitted], len(words) - 1)
+        for name, seen in heard.items():
+            out_of_fold[name][test] = likeliest(model, seen[test])
     model = fitted_on(fitted)
-    report("held-out speakers", likeliest(model, x[~fitted]), labels[~fitted], len(words) - 1)
-    report("held-out speakers in noise", likeliest(model, noisy[~fitted]), labels[~fitted], len(words) - 1)
+    for name, seen in heard.items():
+        report(f"fitting half {name}, out of fold", out_of_fold[name][fitted], labels[fitted], len(words) - 1)
+        report(f"held-out speakers {name}", likeliest(model, seen[~fitted]), labels[~fitted], len(words) - 1)
     model = WordModel(words, model.mean, model.scale, model.weights, model.bias)
     model.save(args.out, f"bench/fit_words.py: the fitting half of {real.FOLDER.name} ({fitted.sum()} recordings), "
-               f"{'as recorded and in noise, ' if args.noisy else ''}penalty {PENALTY}")
+               f"{', '.join(fitted_in)}, penalty {PENALTY}")
     print(f"saved {args.out}")
 
 

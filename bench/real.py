@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 from corpus import BABBLE, NOISE_SEED, NON_COMMANDS, Clip, noises
 
-from hbr.voice.audio import RATE, mix_at_snr, pad, read_wav
+from hbr.voice.audio import RATE, mix_at_snr, pad, read_wav, reverberant
 
 #: ../shared/speech-dev beside the project, or $HBR_SPEECH_DEV.
 FOLDER = Path(os.environ.get("HBR_SPEECH_DEV", Path(__file__).resolve().parents[2] / "shared" / "speech-dev"))
@@ -32,6 +32,13 @@ NOISY_SNR = (3.0, 20.0)
 #: The noise that models are fitted in: another seed and other sentences for its babble
 #: than the noise of the benchmarks (bench/corpus.py: NOISE_SEED, BABBLE).
 FIT_SEED, FIT_TALK = 13, tuple(NON_COMMANDS[6:12])
+#: Rooms that ring that the recordings are heard across (:func:`in_echo`): each a
+#: seeded draw of RT60 (seconds) and of how much louder the direct sound is than the
+#: reflections (dB), from a living room with a desk microphone to a hall with the
+#: microphone far from the speaker.
+ECHO_SECONDS, ECHO_DIRECT_DB = (0.3, 1.2), (-4.0, 8.0)
+#: The reflections of the benchmarks' rooms (hbr.voice.audio.reverberant's own).
+TEST_ROOM = 7
 
 
 @dataclass(frozen=True)
@@ -101,3 +108,15 @@ def in_noise(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:
         noise = room[kinds[i % len(kinds)]]
         out.append(mix_at_snr(audio, np.roll(noise, int(rng.integers(len(noise)))), float(rng.uniform(*NOISY_SNR))))
     return out
+
+
+def in_echo(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:
+    """The recordings again, each across a room that rings (hbr.voice.audio.reverberant)
+    with half a second more for its echo to ring into, of a seeded RT60 and direct
+    sound from ECHO_SECONDS and ECHO_DIRECT_DB. ``fitting``: in rooms of other
+    reflections, drawn from another seed, than the benchmarks'."""
+    seed, room = (FIT_SEED, FIT_SEED) if fitting else (NOISE_SEED, TEST_ROOM)
+    rng = np.random.default_rng(seed)
+    tail = np.zeros(RATE // 2, np.int16)
+    return [reverberant(np.concatenate([audio, tail]), float(rng.uniform(*ECHO_SECONDS)),
+                        float(rng.uniform(*ECHO_DIRECT_DB)), room) for audio in audios]

@@ -108,7 +108,7 @@ def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarr
     return to_int16(s + gain * n)
 
 
-def reverberant(audio: np.ndarray, seconds: float, direct_db: float) -> np.ndarray:
+def reverberant(audio: np.ndarray, seconds: float, direct_db: float, room: int = 7) -> np.ndarray:
     """``audio`` as a microphone across a room hears it: the direct sound, then the
     room's reflections dying away 60 dB in ``seconds`` (RT60; a living room 0.4 s, a
     classroom 0.6-0.8 s, a hall 1 s and more), ``direct_db`` decibels louder in all than
@@ -117,8 +117,9 @@ def reverberant(audio: np.ndarray, seconds: float, direct_db: float) -> np.ndarr
     statistical model of a diffuse field: Gaussian noise under an exponential
     decay, from 3 ms after the direct sound. The result is as loud as ``audio`` in its
     loud part, and as long (the clips end in a second of quiet that the tail rings into).
-    The noise is seeded: every clip is heard in the same room."""
-    rng = np.random.default_rng(7)
+    The noise is seeded by ``room``: every clip given the same one is heard in the same
+    room, and models are fitted in other rooms than they are measured in."""
+    rng = np.random.default_rng(room)
     t = np.arange(int(seconds * RATE)) / RATE
     response = rng.standard_normal(len(t)) * 10 ** (-3 * t / seconds)
     response[: int(0.003 * RATE)] = 0.0
