@@ -37,7 +37,7 @@ FIT_SEED, FIT_TALK = 13, tuple(NON_COMMANDS[6:12])
 #: reflections (dB), from a living room with a desk microphone to a hall with the
 #: microphone far from the speaker.
 ECHO_SECONDS, ECHO_DIRECT_DB = (0.3, 1.2), (-4.0, 8.0)
-#: The reflections of the benchmarks' rooms (hbr.voice.audio.reverberant's own).
+#: The reflections of the benchmarks' rooms (hbr.voice.audio.reverberant's seed).
 TEST_ROOM = 7
 
 

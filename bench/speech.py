@@ -127,7 +127,7 @@ def run_real(
         speech = rec.audio()
         audio = np.concatenate([pad(speech, 0.3), np.zeros(RATE, np.int16)])
         if room_echo is not None:
-            audio = reverberant(audio, *room_echo)
+            audio = reverberant(audio, *room_echo, real.TEST_ROOM)
         if room is not None:
             mixed = audio + np.resize(np.roll(room, -at), len(audio))
             audio, at = to_int16(mixed), (at + len(audio)) % len(room)

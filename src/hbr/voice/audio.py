@@ -108,7 +108,7 @@ def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarr
     return to_int16(s + gain * n)
 
 
-def reverberant(audio: np.ndarray, seconds: float, direct_db: float, room: int = 7) -> np.ndarray:
+def reverberant(audio: np.ndarray, seconds: float, direct_db: float, room: int) -> np.ndarray:
     """``audio`` as a microphone across a room hears it: the direct sound, then the
     room's reflections dying away 60 dB in ``seconds`` (RT60; a living room 0.4 s, a
     classroom 0.6-0.8 s, a hall 1 s and more), ``direct_db`` decibels louder in all than
@@ -118,7 +118,7 @@ def reverberant(audio: np.ndarray, seconds: float, direct_db: float, room: int =
     decay, from 3 ms after the direct sound. The result is as loud as ``audio`` in its
     loud part, and as long (the clips end in a second of quiet that the tail rings into).
     The noise is seeded by ``room``: every clip given the same one is heard in the same
-    room, and models are fitted in other rooms than they are measured in."""
+    room, so models can be fitted in other rooms than they are measured in."""
     rng = np.random.default_rng(room)
     t = np.arange(int(seconds * RATE)) / RATE
     response = rng.standard_normal(len(t)) * 10 ** (-3 * t / seconds)
