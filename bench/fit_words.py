@@ -1,16 +1,17 @@
 """Fit whisper's word model (hbr.voice.words) on the fitting half of the real
 recordings, report on the other half, and save it.
 
-Run: python bench/fit_words.py --noisy --echo [--out FILE]
+Run: python bench/fit_words.py --noisy --echo --narrow [--out FILE]
 
 Each recording of ../shared/speech-dev is heard by Whisper's encoder as the recognizer
 hears an utterance (hbr.voice.whisper.WhisperRecognizer.heard), pooled; a softmax
 model over those numbers learns the command words (bench/real.py's MEANS) and one
 class for everything else (other words, silence). Printed: how often its likeliest
 class is right, out of fold on the fitting half (five folds by speaker) and on the
-held-out speakers, each as recorded, in a room's noise (bench/real.py: in_noise) and
-across a room that rings (in_echo); with --noisy and --echo it is also fitted so, as
-the shipped model was (docs/benchmarks.md: "A room that rings"). The recognizer's
+held-out speakers, each as recorded, in a room's noise (bench/real.py: in_noise),
+across a room that rings (in_echo) and through a narrowband channel (in_narrowband);
+with --noisy, --echo and --narrow it is also fitted so, as the shipped model was
+(docs/benchmarks.md: "Through a narrowband channel"). The recognizer's
 own results with it are bench/speech.py's.
 """
 
@@ -72,6 +73,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=WORDS_FILE)
     parser.add_argument("--noisy", action="store_true", help="fit on the fitting half in noise as well (as the shipped model is)")
     parser.add_argument("--echo", action="store_true", help="fit on the fitting half across rooms that ring as well")
+    parser.add_argument("--narrow", action="store_true", help="fit on the fitting half through a telephone channel as well")
     args = parser.parse_args()
     real.require()
     found = find_model(WHISPER)
@@ -87,16 +89,18 @@ def main() -> None:
                      for rec in recordings])
     audio = [rec.audio() for rec in recordings]
     x = np.array([recognizer.heard(a) for a in audio])
-    # each recording also in a room's noise and across a room that rings: the fitting
-    # half in the noise and rooms models are fitted in, the held-out half in the
-    # benchmarks' (bench/real.py: in_noise, in_echo)
+    # each recording also in a room's noise, across a room that rings and through a
+    # narrowband channel: the fitting half in the noise, rooms and channel models are
+    # fitted in, the held-out half in the benchmarks' (bench/real.py: in_noise, in_echo,
+    # in_narrowband)
     heard = {"as recorded": x}
-    for name, room in (("in noise", real.in_noise), ("in echo", real.in_echo)):
+    for name, room in (("in noise", real.in_noise), ("in echo", real.in_echo), ("narrowband", real.in_narrowband)):
         heard[name] = np.zeros_like(x)
         for half in (True, False):
             chosen = [a for a, rec in zip(audio, recordings, strict=True) if rec.fitted == half]
             heard[name][fitted == half] = [recognizer.heard(a) for a in room(chosen, half)]
-    fitted_in = ["as recorded", *(["in noise"] if args.noisy else []), *(["in echo"] if args.echo else [])]
+    fitted_in = ["as recorded", *(["in noise"] if args.noisy else []), *(["in echo"] if args.echo else []),
+                 *(["narrowband"] if args.narrow else [])]
 
     def fitted_on(chosen: np.ndarray) -> WordModel:
         return fit(np.concatenate([heard[name][chosen] for name in fitted_in]),

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import soxr
 from corpus import BABBLE, NOISE_SEED, NON_COMMANDS, Clip, noises
 
-from hbr.voice.audio import RATE, mix_at_snr, pad, read_wav, reverberant
+from hbr.voice.audio import RATE, mix_at_snr, narrowband, pad, read_wav, reverberant, to_int16
 
 #: ../shared/speech-dev beside the project, or $HBR_SPEECH_DEV.
 FOLDER = Path(os.environ.get("HBR_SPEECH_DEV", Path(__file__).resolve().parents[2] / "shared" / "speech-dev"))
@@ -39,6 +40,11 @@ FIT_SEED, FIT_TALK = 13, tuple(NON_COMMANDS[6:12])
 ECHO_SECONDS, ECHO_DIRECT_DB = (0.3, 1.2), (-4.0, 8.0)
 #: The reflections of the benchmarks' rooms (hbr.voice.audio.reverberant's seed).
 TEST_ROOM = 7
+#: The lowest frequency (Hz) a telephone channel that models are fitted on passes
+#: (:func:`telephone`): each a seeded draw from this range.
+PHONE_LOW_HZ = (150.0, 450.0)
+#: G.711's mu-law (a telephone's 8-bit samples).
+MU = 255.0
 
 
 @dataclass(frozen=True)
@@ -120,3 +126,27 @@ def in_echo(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:
     tail = np.zeros(RATE // 2, np.int16)
     return [reverberant(np.concatenate([audio, tail]), float(rng.uniform(*ECHO_SECONDS)),
                         float(rng.uniform(*ECHO_DIRECT_DB)), room) for audio in audios]
+
+
+def telephone(audio: np.ndarray, low_hz: float) -> np.ndarray:
+    """A narrowband channel unlike the benchmarks' (hbr.voice.audio.narrowband, a brick
+    wall at 300-3400 Hz): sampled at 8 kHz (soxr's filter below 4 kHz), nothing below
+    ``low_hz``, and 8-bit mu-law samples, as a telephone line carries them."""
+    x = soxr.resample(audio.astype(np.float64) / 32768.0, RATE, RATE // 2)
+    spectrum = np.fft.rfft(x)
+    spectrum[np.fft.rfftfreq(len(x), 2 / RATE) < low_hz] = 0
+    x = np.clip(np.fft.irfft(spectrum, len(x)), -1.0, 1.0)
+    coded = np.round(np.sign(x) * np.log1p(MU * np.abs(x)) / np.log1p(MU) * 127) / 127
+    x = np.sign(coded) * np.expm1(np.abs(coded) * np.log1p(MU)) / MU
+    return to_int16(soxr.resample(x, RATE // 2, RATE)[: len(audio)] * 32768.0)
+
+
+def in_narrowband(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:
+    """The recordings again, through a narrowband channel (a Bluetooth headset in
+    hands-free mode, a telephone line). ``fitting``: the telephone channel models are
+    fitted on (:func:`telephone`, a seeded low edge from PHONE_LOW_HZ), else the
+    benchmarks' (hbr.voice.audio.narrowband)."""
+    if not fitting:
+        return [narrowband(audio) for audio in audios]
+    rng = np.random.default_rng(FIT_SEED)
+    return [telephone(audio, float(rng.uniform(*PHONE_LOW_HZ))) for audio in audios]

@@ -47,8 +47,8 @@ TALK = (
     "or turn down the television or radio."
 )
 NARROWBAND = (
-    "Your microphone sounds like a telephone line, as a Bluetooth headset does in hands-free mode. "
-    "I will mishear you often. A USB or built-in microphone, or the headset's music mode, works better."
+    "Your microphone sounds like a telephone line, as a Bluetooth headset's microphone does. "
+    "I will mishear you more often. A USB or built-in microphone works better; keep the headset for listening."
 )
 
 
