@@ -42,19 +42,33 @@ PENALTY = 10.0
 STEPS = 400
 RATE = 0.5
 FOLDS = 5
+#: The model's classes: the command words, then everything else.
+WORDS = (*sorted(set(real.MEANS.values())), OTHER)
 
 
-def fit(x: np.ndarray, labels: np.ndarray, classes: int) -> WordModel:
-    """Softmax regression by gradient descent on the standardised numbers."""
+def label(recording: real.Recording) -> int:
+    """The class of a recording among :data:`WORDS`."""
+    return WORDS.index(real.MEANS[recording.word]) if recording.is_command else len(WORDS) - 1
+
+
+def fold(recording: real.Recording) -> int:
+    """Which of :data:`FOLDS` a recording falls in, by speaker: a fold's results never
+    come from a voice its model was fitted on."""
+    return int(hashlib.sha256((recording.speaker or recording.file).encode()).hexdigest()[:8], 16) % FOLDS
+
+
+def fit(x: np.ndarray, labels: np.ndarray) -> WordModel:
+    """Softmax regression by gradient descent on the standardised numbers (``labels``:
+    each row's class among :data:`WORDS`)."""
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     z = (x - mean) / scale
-    target = np.eye(classes)[labels]
-    weights, bias = np.zeros((z.shape[1], classes)), np.zeros(classes)
+    target = np.eye(len(WORDS))[labels]
+    weights, bias = np.zeros((z.shape[1], len(WORDS))), np.zeros(len(WORDS))
     for _ in range(STEPS):
         p = softmax(z @ weights + bias)
         weights -= RATE * (z.T @ (p - target) + PENALTY * weights) / len(z)
         bias -= RATE * (p - target).mean(axis=0)
-    return WordModel((), mean, scale, weights, bias)
+    return WordModel(WORDS, mean, scale, weights, bias)
 
 
 def likeliest(model: WordModel, x: np.ndarray) -> np.ndarray:
@@ -82,12 +96,10 @@ def main() -> None:
         sys.exit(found.why)
     unfitted = WordModel((OTHER,), np.zeros(1), np.ones(1), np.zeros((1, 1)), np.zeros(1))  # the file may not exist yet
     recognizer = WhisperRecognizer(HBRGrammar().phrases(), found.path, words=unfitted)
-    words = (*sorted(set(real.MEANS.values())), OTHER)
     recordings = list(real.recordings())
-    labels = np.array([words.index(real.MEANS[rec.word]) if rec.is_command else len(words) - 1 for rec in recordings])
+    labels = np.array([label(rec) for rec in recordings])
     fitted = np.array([rec.fitted for rec in recordings])
-    fold = np.array([int(hashlib.sha256((rec.speaker or rec.file).encode()).hexdigest()[:8], 16) % FOLDS
-                     for rec in recordings])
+    folds = np.array([fold(rec) for rec in recordings])
     audio = [rec.audio() for rec in recordings]
     x = np.array([recognizer.heard(a) for a in audio])
     # each recording also in a room's noise, across a room that rings and through a
@@ -105,18 +117,17 @@ def main() -> None:
 
     def fitted_on(chosen: np.ndarray) -> WordModel:
         return fit(np.concatenate([heard[name][chosen] for name in fitted_in]),
-                   np.concatenate([labels[chosen]] * len(fitted_in)), len(words))
+                   np.concatenate([labels[chosen]] * len(fitted_in)))
     out_of_fold = {name: np.zeros(len(recordings), int) for name in heard}
     for k in range(FOLDS):
-        model = fitted_on(fitted & (fold != k))
-        test = fitted & (fold == k)
+        model = fitted_on(fitted & (folds != k))
+        test = fitted & (folds == k)
         for name, seen in heard.items():
             out_of_fold[name][test] = likeliest(model, seen[test])
     model = fitted_on(fitted)
     for name, seen in heard.items():
-        report(f"fitting half {name}, out of fold", out_of_fold[name][fitted], labels[fitted], len(words) - 1)
-        report(f"held-out speakers {name}", likeliest(model, seen[~fitted]), labels[~fitted], len(words) - 1)
-    model = WordModel(words, model.mean, model.scale, model.weights, model.bias)
+        report(f"fitting half {name}, out of fold", out_of_fold[name][fitted], labels[fitted], len(WORDS) - 1)
+        report(f"held-out speakers {name}", likeliest(model, seen[~fitted]), labels[~fitted], len(WORDS) - 1)
     model.save(args.out, f"bench/fit_words.py: the fitting half of {real.FOLDER.name} ({fitted.sum()} recordings), "
                f"{', '.join(fitted_in)}, penalty {PENALTY}")
     print(f"saved {args.out}")

@@ -30,6 +30,7 @@ from hbr.voice.whisper import (
     said_once,
     squash,
 )
+from hbr.voice.words import OTHER, WordModel
 from tests.conftest import Run
 
 GRAMMAR = HBRGrammar()
@@ -328,9 +329,38 @@ def test_the_word_model_is_asked_about_a_one_word_reading_only(recognizer: Whisp
     """"Stop the music" is not a command that Whisper misread: whatever the word model
     makes of the sound, a sentence that begins with a command is not taken for it."""
     heard = np.zeros(len(recognizer.words.mean))
-    assert recognizer._word_said(whisper.Evidence("Stop the music.", "stop", (), heard), "stop") == 0.0
-    assert recognizer._word_said(whisper.Evidence("Star", "stop", (), heard), "stop") > 0.0
-    assert recognizer._word_said(whisper.Evidence("Star", None, (), heard), None) == 0.0
+    assert recognizer.word_said(whisper.Evidence("Stop the music.", "stop", (), heard), "stop") is None
+    assert recognizer.word_said(whisper.Evidence("Star", "stop", (), heard), "stop") is not None
+    assert recognizer.word_said(whisper.Evidence("Star", None, (), heard), None) is None
+    assert recognizer.word_said(whisper.Evidence("Help", "help", (), heard), "help") is None  # it has no opinion
+
+
+@pytest.mark.audio
+def test_a_sure_reading_the_word_model_doubts_is_asked_again(
+    recognizer: WhisperRecognizer, held_out: list[real.Recording], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whisper's sure "No" for a "down" on a telephone line: where the word model finds
+    the phrase very unlikely, the player is asked again (the guess kept, so that the
+    same phrase twice is asked back) rather than the phrase taken. At the seam, a word
+    model sure that every utterance is none of its words: each real command Whisper
+    took as one word the model knows comes back unclear, its phrase the guess; the
+    rest are taken as before."""
+    chosen = [r for r in held_out if r.is_command][:12]
+    taken = [(r, h) for r, h in ((r, decode(recognizer, r.audio())) for r in chosen) if h.phrase is not None]
+    assert len(taken) >= 10
+    words = recognizer.words
+    bias = np.where(np.array(words.words) == OTHER, 50.0, 0.0)  # sure it is no word it knows
+    monkeypatch.setattr(recognizer, "words", WordModel(words.words, words.mean, words.scale, 0 * words.weights, bias))
+    doubted = 0
+    for r, before in taken:
+        after = decode(recognizer, r.audio())
+        one_word = recognizer.last is not None and len(recognizer.last.free.split()) == 1
+        if one_word and before.phrase in words.words:
+            assert (after.phrase, after.rejected, after.guess) == (None, UNCLEAR, before.phrase), r.file
+            doubted += 1
+        else:  # a phrase the word model was not fitted on, or more than one word read
+            assert after.phrase == before.phrase, r.file
+    assert doubted >= 5
 
 
 @pytest.mark.audio

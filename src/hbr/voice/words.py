@@ -7,11 +7,11 @@ for most of them, but not surely enough to take, since other words come as close
 encoder has heard the difference: a softmax model over the encoder's frames, pooled,
 fitted on the words real people were recorded saying (bench/fit_words.py, the fitting
 half of ../shared/speech-dev, as recorded, in noise and across rooms that ring) tells
-them apart, held-out speakers' commands 98% by
-itself (docs/benchmarks.md). It is only asked where Whisper was unsure of a
-one-word reading, and only agrees: it never brings a phrase Whisper did not
-propose. It knows the words it was fitted on (up, down, ...); a grammar without them
-never asks it.
+them apart, held-out speakers' commands 98% by itself (docs/benchmarks.md). It is
+only asked about a one-word reading, and only agrees or doubts: where Whisper was
+unsure, its agreement takes the phrase; where Whisper was sure, its strong doubt has
+the player asked again. It never brings a phrase Whisper did not propose. It knows
+the words it was fitted on (up, down, ...); a grammar without them never asks it.
 """
 
 from __future__ import annotations
@@ -65,10 +65,11 @@ class WordModel:
         """How likely each of :attr:`words` is, for one utterance (:func:`pooled`) or a row of them each."""
         return softmax(((heard - self.mean) / self.scale) @ self.weights + self.bias)
 
-    def probability(self, heard: np.ndarray, word: str) -> float:
-        """How likely the utterance ``heard`` is ``word``; 0 for a word the model does not know."""
+    def probability(self, heard: np.ndarray, word: str) -> float | None:
+        """How likely the utterance ``heard`` is ``word``; None for a word the model does
+        not know (it has no opinion of "help" or "north", not a low one)."""
         if word not in self.words or word == OTHER:
-            return 0.0
+            return None
         return float(self.probabilities(heard)[self.words.index(word)])
 
     @classmethod
