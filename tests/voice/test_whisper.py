@@ -344,7 +344,9 @@ def test_a_sure_reading_the_word_model_doubts_is_asked_again(
     same phrase twice is asked back) rather than the phrase taken. At the seam, a word
     model sure that every utterance is none of its words: each real command Whisper
     took as one word the model knows comes back unclear, its phrase the guess; the
-    rest are taken as before."""
+    rest are taken as before. While only a question's answers are heard, a yes or no
+    is never doubted: asked again, it would be doubted again, and the player could
+    never answer."""
     chosen = [r for r in held_out if r.is_command][:12]
     taken = [(r, h) for r, h in ((r, decode(recognizer, r.audio())) for r in chosen) if h.phrase is not None]
     assert len(taken) >= 10
@@ -361,6 +363,9 @@ def test_a_sure_reading_the_word_model_doubts_is_asked_again(
         else:  # a phrase the word model was not fitted on, or more than one word read
             assert after.phrase == before.phrase, r.file
     assert doubted >= 5
+    answers = frozenset({"yes", "no"})
+    said = [r for r in held_out if r.word in answers][:6]
+    assert [decode(recognizer, r.audio(), answers).phrase for r in said] == [r.word for r in said]
 
 
 @pytest.mark.audio

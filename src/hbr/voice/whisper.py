@@ -43,7 +43,7 @@ but it writes free text. Here it answers with one of the grammar's phrases or no
   for "yes". It only agrees or not; it never brings a phrase of its own;
 - and a sure one-word reading that the word model finds very unlikely
   (:data:`DOUBT_BELOW`) is asked again rather than taken: "No" read for "down"
-  on a telephone line.
+  on a telephone line (not while only a question's answers are listened for).
 
 Each utterance is decoded on its own: nothing carries over from one to the next.
 """
@@ -125,7 +125,9 @@ WORD_BAR = 0.7
 #: echo and narrowband, 2,404 commands and 1,352 other words), 0.1 caught 8 of the 43
 #: commands taken for another and 12 of the 50 other words taken for a command, and
 #: asked again for 14 of the 2,120 read right (docs/benchmarks.md, "The word model's
-#: doubt").
+#: doubt"). Only while the whole grammar is listened for: while a question waits and
+#: only its answers are heard, a voice whose "no" the model doubts must still be able
+#: to answer (asked again, it would be doubted again).
 DOUBT_BELOW = 0.1
 #: Whisper's reading is a phrase that a longer one goes on from, and the longer one's
 #: next word is at least this likely against the end of the text (log odds): the
@@ -334,7 +336,7 @@ class WhisperRecognizer:
             if confidence >= UNCLEAR_ABOVE:
                 return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
             return Heard(evidence.free, None, confidence, _ms(began), NOT_A_COMMAND)
-        if said is not None and said < DOUBT_BELOW:  # sure, but not of the word that was heard
+        if among is None and said is not None and said < DOUBT_BELOW:  # sure, but not of the word heard
             return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
         return Heard(phrase, phrase, confidence, _ms(began))
 
