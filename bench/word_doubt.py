@@ -6,8 +6,8 @@ Run: python bench/word_doubt.py   (about 20 minutes on two cores)
 Each recording of the fitting half, as recorded, in a room's noise, across a room that
 rings and through a narrowband channel (bench/real.py, the fitting half's draws), is
 decoded whole by the recognizer with a word model fitted out of fold (five folds by
-speaker, as recorded, in noise and in echo, as bench/fit_words.py --noisy --echo fits
-the shipped one) and its doubt turned off. Printed, for each bar: of the sure one-word
+speaker, as recorded, in noise and in echo, as the shipped one was fitted when the bar
+was chosen) and its doubt turned off. Printed, for each bar: of the sure one-word
 readings the word model finds less likely than the bar, how many were commands read
 right (asked again for nothing), commands read as another command and other words taken
 for a command (both caught). The bar is chosen from these, and checked on the held-out

@@ -6,12 +6,13 @@ for "no", "This" for "yes", "On" for "up". Its forced scoring finds the right ph
 for most of them, but not surely enough to take, since other words come as close. Its
 encoder has heard the difference: a softmax model over the encoder's frames, pooled,
 fitted on the words real people were recorded saying (bench/fit_words.py, the fitting
-half of ../shared/speech-dev, as recorded, in noise and across rooms that ring) tells
-them apart, held-out speakers' commands 98% by itself (docs/benchmarks.md). It is
-only asked about a one-word reading, and only agrees or doubts: where Whisper was
-unsure, its agreement takes the phrase; where Whisper was sure, its strong doubt has
-the player asked again. It never brings a phrase Whisper did not propose. It knows
-the words it was fitted on (up, down, ...); a grammar without them never asks it.
+half of ../shared/speech-dev, as recorded, in noise, across rooms that ring and
+through a telephone channel) tells them apart, held-out speakers' commands 98% by
+itself (docs/benchmarks.md). It is only asked about a one-word reading, and only
+agrees or doubts: where Whisper was unsure, its agreement takes the phrase; where
+Whisper was sure, its strong doubt has the player asked again. It never brings a
+phrase Whisper did not propose. It knows the words it was fitted on (up, down, ...); a
+grammar without them never asks it.
 """
 
 from __future__ import annotations
