@@ -131,6 +131,12 @@ _PIPERS: dict[str, Synthesizer] = {}
 PIPER_SEED = 7
 
 
+def as_spoken(audio: np.ndarray) -> np.ndarray:
+    """A clip as the listener hears an utterance: 0.3 s of quiet before the words and
+    a second after, for the endpointer to end on."""
+    return np.concatenate([pad(audio, 0.3), np.zeros(RATE, np.int16)])
+
+
 def speak(text: str, voice: str, wpm: int) -> np.ndarray:
     """``text`` as 16 kHz speech: an espeak-ng voice, or "piper:NAME" for a Piper voice.
     Piper samples noise, so every rendering differs a little: its random numbers are
@@ -169,9 +175,8 @@ def clips(
         for text in texts:
             for v, voice in enumerate(voices):
                 for w, wpm in enumerate(speeds):
-                    # a second of quiet after the words, for the endpointer to end on;
-                    # noise, where there is noise, goes on through it as in a real room
-                    speech = np.concatenate([pad(speak(text, voice, wpm), 0.3), np.zeros(RATE, np.int16)])
+                    # noise, where there is noise, goes on through the quiet as in a real room
+                    speech = as_spoken(speak(text, voice, wpm))
                     for c, condition in enumerate(conditions):
                         audio, kind = speech, ""
                         if condition != "clean":

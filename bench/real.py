@@ -19,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 import soxr
-from corpus import BABBLE, NOISE_SEED, NON_COMMANDS, Clip, noises
+from corpus import BABBLE, NOISE_SEED, NON_COMMANDS, Clip, as_spoken, noises
 
-from hbr.voice.audio import RATE, mix_at_snr, narrowband, pad, read_wav, reverberant, to_int16
+from hbr.voice.audio import RATE, mix_at_snr, narrowband, read_wav, reverberant, to_int16
 
 #: ../shared/speech-dev beside the project, or $HBR_SPEECH_DEV.
 FOLDER = Path(os.environ.get("HBR_SPEECH_DEV", Path(__file__).resolve().parents[2] / "shared" / "speech-dev"))
@@ -95,7 +95,7 @@ def as_clips(half: str, understood: Callable[[str], bool] = MEANS.__contains__) 
     down, left and right."""
     return [
         Clip(rec.word if understood(rec.word) else "", understood(rec.word), "real", 0, "real",
-             np.concatenate([pad(rec.audio(), 0.3), np.zeros(RATE, np.int16)]))
+             as_spoken(rec.audio()))
         for rec in recordings(half)
     ]
 

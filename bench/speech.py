@@ -34,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 import real  # noqa: E402
-from corpus import CONDITIONS, Clip, clips, noises, sessions, through  # noqa: E402
+from corpus import CONDITIONS, Clip, as_spoken, clips, noises, sessions, through  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
@@ -43,7 +43,6 @@ from hbr.voice.audio import (  # noqa: E402
     BLOCK_SECONDS,
     RATE,
     narrowband,
-    pad,  # noqa: E402
     reverberant,
     rms,
     speech_level,
@@ -125,7 +124,7 @@ def run_real(
     hiss = np.random.default_rng(7)
     for rec in recordings:
         speech = rec.audio()
-        audio = np.concatenate([pad(speech, 0.3), np.zeros(RATE, np.int16)])
+        audio = as_spoken(speech)
         if room_echo is not None:
             audio = reverberant(audio, *room_echo, real.TEST_ROOM)
         if room is not None:

@@ -25,11 +25,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 import real  # noqa: E402
+from corpus import as_spoken  # noqa: E402
 from fit_words import FOLDS, fit, fold, label  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.voice import whisper  # noqa: E402
-from hbr.voice.audio import RATE, pad  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.recognizer import decode  # noqa: E402
 
@@ -61,7 +61,7 @@ def main() -> None:
         tally: Counter[str] = Counter()
         for rec, clip, k in zip(recordings, clips, folds, strict=True):
             recognizer.words = models[k]
-            phrase = decode(recognizer, np.concatenate([pad(clip, 0.3), np.zeros(RATE, np.int16)])).phrase
+            phrase = decode(recognizer, as_spoken(clip)).phrase
             truth = real.MEANS[rec.word] if rec.is_command else None
             kind = "right" if phrase == truth else "wrong" if truth else "other taken"
             tally[f"{'command' if truth else 'other'}s"] += 1

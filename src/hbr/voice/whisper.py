@@ -330,14 +330,13 @@ class WhisperRecognizer:
         heap.trim()  # what the decoder freed goes back (hbr.heap)
         phrase, confidence = agreed(readings)
         said = self.word_said(evidence, phrase)
-        if phrase is None or confidence < (0.5 if len(readings) == 1 else AGREED_BAR):
+        doubted = among is None and said is not None and said < DOUBT_BELOW  # sure, but not of the word heard
+        if phrase is None or confidence < (0.5 if len(readings) == 1 else AGREED_BAR) or doubted:
             if phrase is not None and said is not None and said >= WORD_BAR and confidence >= UNCLEAR_ABOVE and not early:
                 return Heard(phrase, phrase, said, _ms(began))
             if confidence >= UNCLEAR_ABOVE:
                 return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
             return Heard(evidence.free, None, confidence, _ms(began), NOT_A_COMMAND)
-        if among is None and said is not None and said < DOUBT_BELOW:  # sure, but not of the word heard
-            return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
         return Heard(phrase, phrase, confidence, _ms(began))
 
     def word_said(self, evidence: Evidence, phrase: str | None) -> float | None:
