@@ -58,6 +58,12 @@ from hbr.voice.recognizer import Heard, Recognizer, Utterance, goes_on
 WINDOW = 0.21
 RATIO = 0.7
 VAD_MODE = 3
+#: Seconds of sound the voice detectors judge at a time (their longest). Frames of
+#: 10 ms hand a command on a little sooner (fitting half of the real recordings,
+#: streamed: p50 / p95 142 / 358 ms against 146 / 400) but move where speech is found to
+#: begin, and with it what Whisper reads: the commands understood moved both ways (as recorded 2 fewer of
+#: 601, in babble 9 fewer, in pink noise 15 more): not adopted (docs/benchmarks.md).
+FRAME_SECONDS = 0.03
 #: Utterances longer than this are cut (nobody says a command for 6 seconds).
 MAX_SECONDS = 6.0
 #: A recognizer that wants the raw audio (not noise-suppressed) gets the stretch the
@@ -163,8 +169,8 @@ class Listener:
         if self._open is not None:
             self._open.finish()  # abandoned: the recognizer must be free again
             self._open = None
-        self._ep = Endpointer(window=WINDOW, ratio=RATIO, vad_mode=VAD_MODE)
-        self._vad = Vad(mode=VAD_MODE)  # frame by frame, for the pauses inside an utterance
+        self._ep = Endpointer(window=WINDOW, ratio=RATIO, vad_mode=VAD_MODE, frame_length=FRAME_SECONDS)
+        self._vad = Vad(mode=VAD_MODE, frame_length=FRAME_SECONDS)  # frame by frame, for the pauses inside an utterance
         self._among: frozenset[str] | None = None  # what the open utterance may be
         self._quiet = 0  # frames of quiet since the last speech
         self._early: Heard | None = None  # the reading of the utterance up to this pause
