@@ -60,9 +60,10 @@ RATIO = 0.7
 VAD_MODE = 3
 #: Seconds of sound the voice detectors judge at a time (their longest). Frames of
 #: 10 ms hand a command on a little sooner (fitting half of the real recordings,
-#: streamed: p50 / p95 142 / 358 ms against 146 / 400) but move where speech is found to
-#: begin, and with it what Whisper reads: the commands understood moved both ways (as recorded 2 fewer of
-#: 601, in babble 9 fewer, in pink noise 15 more): not adopted (docs/benchmarks.md).
+#: streamed: p50 / p95 142 / 358 ms against 146 / 400) but move where speech is found
+#: to begin, and with it what Whisper reads: the commands understood moved both ways
+#: (as recorded 2 fewer of 601, in babble 9 fewer, in pink noise 15 more): not adopted
+#: (docs/benchmarks.md).
 FRAME_SECONDS = 0.03
 #: Utterances longer than this are cut (nobody says a command for 6 seconds).
 MAX_SECONDS = 6.0
