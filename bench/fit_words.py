@@ -87,11 +87,9 @@ def report(name: str, guessed: np.ndarray, labels: np.ndarray, other: int) -> No
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=WORDS_FILE)
-    parser.add_argument("--noisy", action="store_true", help="fit on the fitting half in noise as well (as the shipped model is)")
-    parser.add_argument("--echo", action="store_true", help="fit on the fitting half across rooms that ring as well")
-    parser.add_argument(
-        "--narrow", action="store_true", help="fit on the fitting half through a telephone channel as well (as shipped)"
-    )
+    for flag, channel in (("--noisy", "in noise"), ("--echo", "across rooms that ring"),
+                        ("--narrow", "through a telephone channel")):
+        parser.add_argument(flag, action="store_true", help=f"fit on the fitting half {channel} as well (as the shipped model is)")
     args = parser.parse_args()
     real.require()
     found = find_model(WHISPER)
