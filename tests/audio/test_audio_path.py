@@ -16,6 +16,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hbr.games.hbr.commands import Step
+from hbr.games.hbr.geometry import Direction
+from hbr.games.hbr.phrases import HBRGrammar
+from hbr.grammar import Understood
 from hbr.speech.voices import open_synthesizer
 from hbr.voice.audio import read_wav, to_mono16k
 from hbr.voice.recognizer import SpeechMeter
@@ -172,7 +176,10 @@ def test_spoken_command_in_spoken_reply_out(
                 heard = True
                 break
         assert heard, f"the game never heard the command: {seen}"
-        assert seen[-1] == "> north east"
+        # the same command in any of its phrasings: on one CI run pocketsphinx heard
+        # this clip as "go north east", which the game takes as the same step
+        heard_as = HBRGrammar().parse(seen[-1].removeprefix("> "))
+        assert isinstance(heard_as, Understood) and heard_as.intent == Step(Direction.NORTHEAST), seen
         assert wait_for(out, seen, "You move", 10), seen
         reply = seen[-1]
         assert game_is_silent(pulse), "the reply was never finished"
