@@ -3,7 +3,7 @@ real-time factor, end-of-speech-to-command delay, load time and peak memory for
 each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
-[--quieter DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB]
+[--quieter DB | --louder DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
@@ -42,6 +42,7 @@ from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.audio import (  # noqa: E402
     BLOCK_SECONDS,
     RATE,
+    clipped,
     narrowband,
     reverberant,
     rms,
@@ -97,13 +98,15 @@ HISS = 10.0
 
 def run_real(
     name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0,
-    noise: tuple[str, float] | None = None, room_echo: tuple[float, float] | None = None,
+    noise: tuple[str, float] | None = None, room_echo: tuple[float, float] | None = None, louder: float = 0.0,
 ) -> None:
     """The real recordings of the held-out speakers, each streamed through one
     listener with 0.3 s of quiet before it and a second after: right, wrong and not
     understood per word; taken as a command per category; the delay. ``quieter``:
     the recordings played that many decibels quieter, in a microphone's faint hiss
-    (a speaker across the room, a microphone turned down). ``noise``: (kind, dB) a
+    (a speaker across the room, a microphone turned down). ``louder``: that many
+    decibels louder, clipped where they pass what 16 bits hold (a microphone turned up
+    too far, a headset's microphone at the lips). ``noise``: (kind, dB) a
     noise of bench/corpus.py that goes on all the time, as in a room, at one level
     for the whole run: that many decibels below the median speaker's words (louder
     and quieter speakers stand further or less far above it). ``room_echo``: (RT60
@@ -132,6 +135,8 @@ def run_real(
             audio, at = to_int16(mixed), (at + len(audio)) % len(room)
         if quieter:
             audio = to_int16(audio * 10 ** (-quieter / 20) + hiss.normal(0, HISS, len(audio)))
+        if louder:
+            audio = clipped(audio, louder)
         heard, delay = stream(listener, narrowband(audio) if narrow else audio, int(0.3 * RATE) + speech_end(speech))
         taken = [(parsed.intent, h.confidence or 0.0) for h in heard
                  if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)]
@@ -151,6 +156,7 @@ def run_real(
                 counts[key][0] += 1
                 counts[key][1] += bool(got)
     level = f", {quieter:g} dB quieter in a faint hiss" if quieter else ""
+    level += f", {louder:g} dB louder, clipped" if louder else ""
     level += f", in {noise[0]} noise {noise[1]:g} dB below the median speaker" if noise is not None else ""
     level += f", in a room ringing for {room_echo[0]:g} s, direct sound {room_echo[1]:g} dB" if room_echo else ""
     print(f"== {name}: real people (held-out speakers of {real.FOLDER.name}{level})")
@@ -250,8 +256,11 @@ def main() -> None:
     parser.add_argument("--narrowband", action="store_true",
                         help="every clip through a 300-3400 Hz channel, as from a Bluetooth headset")
     parser.add_argument("--real-only", action="store_true", help="only the real recordings")
-    parser.add_argument("--quieter", type=float, default=0.0, metavar="DB",
-                        help="the real recordings played DB quieter, in a microphone's faint hiss")
+    level = parser.add_mutually_exclusive_group()
+    level.add_argument("--quieter", type=float, default=0.0, metavar="DB",
+                       help="the real recordings played DB quieter, in a microphone's faint hiss")
+    level.add_argument("--louder", type=float, default=0.0, metavar="DB",
+                       help="the real recordings played DB louder, clipped, as by a microphone turned up too far")
     parser.add_argument("--noisy", type=float, metavar="DB",
                         help="the real recordings in a room's noise, DB below the median speaker (each kind in turn)")
     parser.add_argument("--noise", choices=rooms, help="with --noisy: this kind of noise only")
@@ -282,7 +291,7 @@ def main() -> None:
         elif real.available():
             for room in [None] if args.noisy is None else [args.noise] if args.noise else rooms:
                 run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy),
-                         tuple(args.reverb) if args.reverb else None)
+                         tuple(args.reverb) if args.reverb else None, args.louder)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only):

@@ -8,9 +8,10 @@ import time
 from collections.abc import Callable, Iterator
 
 from hbr.games.hbr.table import HBRTable
-from hbr.live import NARROWBAND, TALK, TALK_AFTER, _Mute, run_live
+from hbr.live import CHANNEL_ADVICE, TALK, TALK_AFTER, _Mute, run_live
 from hbr.session import NOT_CAUGHT, Session
 from hbr.speech.speaker import TextSpeaker
+from hbr.voice.channel import CLIPPING, NARROWBAND
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard
 
 TELEVISION = Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND)
@@ -21,9 +22,9 @@ COMMAND = Heard("north east", "north east", 0.9, 5.0)
 class Utterances:
     """Yields what was 'heard', then lets the keyboard end the game."""
 
-    def __init__(self, heard: list[Heard], narrowband: bool = False) -> None:
+    def __init__(self, heard: list[Heard], findings: frozenset[str] = frozenset()) -> None:
         self.heard = heard
-        self.narrowband = narrowband
+        self.findings = findings
         self.failed: str | None = None
         self.cancelling = False  # no echo canceller: deaf while the game speaks
         self.finished = threading.Event()
@@ -99,10 +100,14 @@ def test_talk_between_commands_is_passed_over_without_a_word() -> None:
     assert TALK not in play(Utterances([*few, NEAR_MISS, *few, COMMAND, *few]))
 
 
-def test_a_narrowband_microphone_is_reported_once() -> None:
+def test_a_poor_microphone_is_reported_once_for_each_fault() -> None:
     heard = [COMMAND, Heard("south west", "south west", 0.9, 5.0)]
-    assert NARROWBAND not in play(Utterances(heard))
-    assert play(Utterances(heard, narrowband=True)).count(NARROWBAND) == 1
+    advice = set(CHANNEL_ADVICE.values())
+    assert not advice & set(play(Utterances(heard)))
+    said = play(Utterances(heard, frozenset({NARROWBAND})))
+    assert [line for line in said if line in advice] == [CHANNEL_ADVICE[NARROWBAND]]
+    said = play(Utterances(heard, frozenset({NARROWBAND, CLIPPING})))
+    assert sorted(line for line in said if line in advice) == sorted(advice)
 
 
 def test_while_a_question_waits_only_yes_and_no_are_listened_for() -> None:

@@ -15,7 +15,9 @@ nothing of the game is lost.
 Talk that is plainly not a command is passed over in silence, so that a television
 does not make the game nag; but when nothing else is heard for a while, the game
 says once why it is not answering, for the talk may be the player's own commands
-drowned by the television.
+drowned by the television. When the microphone's own sound shows it to be poor (a
+telephone band, or a voice clipped by a level turned up too far), the player is told
+once, with what to do about it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 from hbr.session import Session
 from hbr.speech.speaker import Speaker
+from hbr.voice import channel
 from hbr.voice.microphone import Microphone
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, Recognizer
 
@@ -46,10 +49,18 @@ TALK = (
     "I hear talking, but no commands. If you are speaking to me, come closer to the microphone, "
     "or turn down the television or radio."
 )
-NARROWBAND = (
-    "Your microphone sounds like a telephone line, as a Bluetooth headset's microphone does. "
-    "I will mishear you more often. A USB or built-in microphone works better; keep the headset for listening."
-)
+#: What the game says, once each, when the microphone's sound shows it to be poor
+#: (hbr.voice.channel).
+CHANNEL_ADVICE = {
+    channel.NARROWBAND: (
+        "Your microphone sounds like a telephone line, as a Bluetooth headset's microphone does. "
+        "I will mishear you more often. A USB or built-in microphone works better; keep the headset for listening."
+    ),
+    channel.CLIPPING: (
+        "Your microphone is turned up so far that your voice is distorted. I will mishear you more often. "
+        "Turn the microphone's input level down, or hold it a little further away."
+    ),
+}
 
 
 class _Mute:
@@ -123,16 +134,16 @@ def run_live(
 
     def listen() -> None:
         assert microphone is not None and recognizer is not None
-        warned = False
+        warned: set[str] = set()
         try:
             for heard in microphone.utterances(
                 recognizer, muted=mute, stop=stopped.is_set, expected=session.expected,
                 playing=lambda: speaker.speaking,
             ):
                 mute.armed.clear()
-                if microphone.narrowband and not warned:
-                    warned = True
-                    events.put(("narrowband", None))
+                for finding in sorted(microphone.findings - warned):
+                    warned.add(finding)
+                    events.put(("channel", finding))
                 over_the_game = mute.spoke >= time.monotonic() - heard.since - ECHO_TAIL
                 if heard.phrase or not over_the_game:
                     events.put(("heard", heard))
@@ -172,8 +183,8 @@ def run_live(
                     session.near_miss(heard.guess, heard.confidence)
                 if talk.due(heard):
                     session.say(TALK)
-            elif kind == "narrowband":
-                session.say(NARROWBAND)
+            elif kind == "channel":
+                session.say(CHANNEL_ADVICE[str(value)])
             elif kind == "microphone lost":
                 listening = False
                 if keyboard is None:  # nothing more can come in: stop cleanly, the game kept

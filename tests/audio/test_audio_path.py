@@ -20,9 +20,12 @@ from hbr.games.hbr.commands import Step
 from hbr.games.hbr.geometry import Direction
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood
+from hbr.live import CHANNEL_ADVICE
 from hbr.speech.voices import open_synthesizer
-from hbr.voice.audio import read_wav, to_mono16k
+from hbr.voice.audio import RATE, clipped, read_wav, to_mono16k, write_wav
+from hbr.voice.channel import CLIPPING
 from hbr.voice.recognizer import SpeechMeter
+from hbr.voice.synth import espeak
 
 pytestmark = pytest.mark.audio
 
@@ -207,6 +210,36 @@ def test_spoken_command_in_spoken_reply_out(
     assert "north" in words and "east" in words, (words, seen)
     # the goodbye follows the reply, so the speech heard is at least the reply's
     assert speech_seconds(after) >= 0.6 * want
+
+
+def test_a_microphone_turned_up_too_far_is_told_once(pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path) -> None:
+    """Talk (not commands: the game stays as it is) into a virtual microphone turned up
+    far too far: after a few seconds of it, the game says once to turn it down. The
+    sound reaches the game through PulseAudio's resampling, as from a real microphone."""
+    parts = []
+    for text in ["what a lovely day it is", "shall we go for a walk later", "I think it might rain soon"] * 3:
+        speech = espeak(text, "en-us", 160)
+        parts += [clipped(speech, 20 + 20 * np.log10(32767 / np.abs(speech.astype(np.int32)).max())),
+                  np.zeros(int(0.8 * RATE), np.int16)]
+    talk = tmp_path / "talk.wav"
+    write_wav(talk, np.concatenate(parts))
+    game = subprocess.Popen(
+        [*hbr_exe, "play", "--seed", "3", "--backend", "pocketsphinx", "--cues", "off", "--tts", "none"],
+        env=pulse, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    seen: list[str] = []
+    try:
+        out = lines_of(game)
+        assert wait_for(out, seen, "A new normal forest", 60), seen
+        subprocess.run(["paplay", str(talk)], env=pulse, check=True, timeout=60)
+        assert wait_for(out, seen, CHANNEL_ADVICE[CLIPPING], 10), seen
+        wait_for(out, seen, "(nothing more is said)", 3)  # what else the game says after the talk
+        quit_game(game)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert seen.count(CHANNEL_ADVICE[CLIPPING]) == 1, seen
+    assert not any("Traceback" in line for line in seen)
 
 
 def test_a_second_live_game_is_refused_cleanly(pulse: dict[str, str], hbr_exe: list[str]) -> None:

@@ -1,12 +1,13 @@
-"""Telling a narrowband microphone by its sound, on real espeak-ng speech."""
+"""Telling a narrowband or clipping microphone by its sound, on real espeak-ng speech."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+import soxr
 
-from hbr.voice.audio import RATE, narrowband
-from hbr.voice.channel import NEEDED_SECONDS, BandCheck
+from hbr.voice.audio import RATE, clipped, narrowband
+from hbr.voice.channel import CLIPPING, NEEDED_SECONDS, ChannelCheck
 from hbr.voice.synth import espeak
 
 pytestmark = pytest.mark.audio
@@ -14,24 +15,43 @@ pytestmark = pytest.mark.audio
 SPEECH = ["capture north west", "snare south east", "toward the rabbit", "help", "stop", "yes"]
 
 
-def judge(utterances: list[np.ndarray]) -> bool | None:
-    check = BandCheck()
+def heard(utterances: list[np.ndarray]) -> ChannelCheck:
+    check = ChannelCheck()
     for audio in utterances:
         for start in range(0, len(audio), 480):
             check.feed(audio[start : start + 480])
-    return check.narrowband
+    return check
 
 
 @pytest.mark.parametrize("voice", ["en-us", "en+f2", "en+m7"])
 def test_wideband_speech_is_wideband_and_telephone_speech_narrowband(voice: str) -> None:
     speech = [espeak(text, voice, 160) for text in SPEECH]
     assert sum(len(s) for s in speech) / RATE >= NEEDED_SECONDS
-    assert judge(speech) is False
-    assert judge([narrowband(s) for s in speech]) is True
+    assert heard(speech).narrowband is False
+    assert heard([narrowband(s) for s in speech]).narrowband is True
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en+f2", "en+m7"])
+def test_speech_at_full_scale_is_not_clipping_and_speech_driven_past_it_is(voice: str) -> None:
+    speech = [espeak(text, voice, 160) for text in SPEECH]
+    loudest = [clipped(s, 20 * np.log10(32767 / np.abs(s.astype(np.int32)).max())) for s in speech]  # peaks at the top
+    assert heard(loudest).findings == frozenset()
+    too_loud = [clipped(s, 12) for s in loudest]
+    assert heard(too_loud).findings == {CLIPPING}
+
+
+def test_clipping_is_told_after_resampling_too() -> None:
+    """A microphone that clips at 48 kHz, its stream resampled to 16 kHz on the way: the
+    flat tops ripple below full scale, and are still told."""
+    speech = np.concatenate([espeak(text, "en-us", 160) for text in SPEECH])
+    at_48k = clipped(soxr.resample(speech, RATE, 48000), 12)
+    assert heard([soxr.resample(at_48k, 48000, RATE)]).clipping is True
 
 
 def test_too_little_speech_is_not_judged() -> None:
-    check = BandCheck()
+    check = ChannelCheck()
     check.feed(np.zeros(0, np.int16))
-    check.feed(narrowband(espeak("help")))
+    check.feed(clipped(narrowband(espeak("help")), 20))
     assert check.narrowband is None
+    assert check.clipping is None
+    assert check.findings == frozenset()

@@ -157,7 +157,7 @@ def test_the_listener_tells_a_narrowband_microphone(recognizer: SphinxRecognizer
     for utterances, narrow in ((speech, False), ([narrowband(s) for s in speech], True)):
         listener = Listener(recognizer)
         stream(listener, np.concatenate([part for s in utterances for part in (s, silence(0.8))]))
-        assert listener.band.narrowband is narrow
+        assert listener.channel.narrowband is narrow
 
 
 def test_a_recognizer_that_wants_raw_audio_gets_the_words_untouched(monkeypatch: pytest.MonkeyPatch) -> None:

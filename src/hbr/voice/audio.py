@@ -155,6 +155,12 @@ def pad(samples: np.ndarray, seconds: float) -> np.ndarray:
     return np.concatenate([gap, samples, gap])
 
 
+def clipped(samples: np.ndarray, db: float) -> np.ndarray:
+    """The audio as a microphone turned up ``db`` decibels too far passes it: louder, and
+    cut off where it passes full scale."""
+    return to_int16(samples.astype(np.float64) * 10 ** (db / 20))
+
+
 def narrowband(samples: np.ndarray) -> np.ndarray:
     """The audio as a narrowband channel passes it (a Bluetooth headset in hands-free
     mode, a telephone line): only 300-3400 Hz."""

@@ -44,7 +44,7 @@ import numpy as np
 
 from hbr.voice.audio import RATE, Framer, rms
 from hbr.voice.background import Background, stands_out
-from hbr.voice.channel import BandCheck
+from hbr.voice.channel import ChannelCheck
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import Heard, Recognizer, Utterance, goes_on
 
@@ -140,8 +140,8 @@ class Listener:
         self.expected = expected
         self._open: Utterance | None = None
         self._suppressor = NoiseSuppressor()
-        #: Whether the microphone is narrowband, judged from the speech heard.
-        self.band = BandCheck()
+        #: Whether the microphone is narrowband, or clips, judged from the speech heard.
+        self.channel = ChannelCheck()
         self._start()
         #: How loud the room is: kept across resets, as what the suppressor learnt is.
         self._room = Background(self._ep.frame_length)
@@ -196,7 +196,7 @@ class Listener:
         (:mod:`hbr.voice.background`)."""
         self._fed = True
         if self._ep.in_speech:
-            self.band.feed(block)  # the raw sound: the suppressor's floor has every band
+            self.channel.feed(block)  # the raw sound: the suppressor's floor has every band
         raw = not self.recognizer.denoised
         if raw:
             self._history.add(block)

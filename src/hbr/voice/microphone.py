@@ -58,8 +58,9 @@ class Microphone:
         except sd.PortAudioError as err:
             raise AudioDeviceError(f"cannot open the microphone: {err}") from None
         self.name = str(info["name"])
-        #: Set once the speech heard shows a narrowband channel (hbr.voice.channel).
-        self.narrowband = False
+        #: What the speech heard so far shows to be wrong with the channel: narrowband,
+        #: clipping (hbr.voice.channel).
+        self.findings: frozenset[str] = frozenset()
 
     def _callback(self, indata: np.ndarray, frames: int, time: object, status: object) -> None:
         self._blocks.put(indata[:, 0].copy())
@@ -111,5 +112,5 @@ class Microphone:
                 listener.reset()
                 continue
             heard = listener.feed(block, playing=playing())
-            self.narrowband = self.narrowband or bool(listener.band.narrowband)
+            self.findings |= listener.channel.findings
             yield from heard if self._remover is None else map(self._remover.screened, heard)
