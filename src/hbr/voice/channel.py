@@ -48,7 +48,7 @@ class ChannelCheck:
     is narrowband, and whether it clips, once it has heard enough."""
 
     def __init__(self) -> None:
-        self._high = self._total = self._seconds = 0.0
+        self._high = self._total = 0.0
         self._top = self._samples = 0
 
     def feed(self, samples: np.ndarray) -> None:
@@ -59,14 +59,13 @@ class ChannelCheck:
         hz = np.fft.rfftfreq(len(samples), 1 / RATE)
         self._high += float(power[hz > 4000].sum())
         self._total += float(power[hz > 100].sum())
-        self._seconds += len(samples) / RATE
         self._top += int(np.count_nonzero(np.abs(np.asarray(samples, np.int32)) >= TOP))
         self._samples += len(samples)
 
     @property
     def narrowband(self) -> bool | None:
         """True or False, or None while too little speech has been heard."""
-        if self._seconds < NEEDED_SECONDS or self._total <= 0:
+        if self._samples < NEEDED_SECONDS * RATE or self._total <= 0:
             return None
         return self._high < NARROW_SHARE * self._total
 
@@ -78,7 +77,7 @@ class ChannelCheck:
     @property
     def clipping(self) -> bool | None:
         """True or False, or None while too little speech has been heard."""
-        if self._seconds < NEEDED_SECONDS:
+        if self._samples < NEEDED_SECONDS * RATE:
             return None
         return self.top_share >= CLIPPED_SHARE
 
