@@ -20,7 +20,7 @@ from hbr.grammar import Understood
 from hbr.voice import background, endpoint, gain
 from hbr.voice.audio import BLOCK_SECONDS, RATE, mix_at_snr, narrowband
 from hbr.voice.endpoint import MAX_SECONDS, Listener
-from hbr.voice.recognizer import Heard
+from hbr.voice.recognizer import NOT_A_COMMAND, Heard
 from hbr.voice.sphinx import SphinxRecognizer
 from hbr.voice.synth import espeak
 from hbr.voice.whisper import WhisperRecognizer
@@ -300,6 +300,22 @@ def test_what_follows_an_early_command_in_one_breath_is_its_tail(whisper: Whispe
         silence(0.5), words("toward the bear"), silence(0.08), words("up"), silence(1.0), words("down"), silence(1.0)
     ])
     assert [h.phrase for _, h in stream(Listener(whisper), audio)] == ["toward the bear", "down"]
+
+
+@pytest.mark.parametrize(("voice", "said", "command"), [
+    ("en+m3", "west please", "west"), ("en+m3", "north west please", "north west"), ("en-us", "up thanks", "up"),
+])
+def test_a_word_after_a_command_is_heard_without_the_command(
+    whisper: WhisperRecognizer, voice: str, said: str, command: str
+) -> None:
+    """The command is handed on at the pause before "please"; "please" is then an
+    utterance of its own, and the audio it is read from does not reach back into the
+    command: with its end ("West, Please") it was unclear, guessed "west", and the game
+    said "I didn't catch that" after the move."""
+    audio = np.concatenate([silence(0.5), espeak(said, voice, 160), silence(1.0)])
+    heard = [h for _, h in stream(Listener(whisper), audio)]
+    assert [h.phrase for h in heard if h.phrase] == [command]
+    assert [h.rejected for h in heard[1:]] == [NOT_A_COMMAND], heard
 
 
 @pytest.mark.parametrize("voice", ["en-us", "en+m3"])

@@ -187,6 +187,8 @@ class Listener:
         self._levels: deque[tuple[float, float]] = deque(maxlen=round((MAX_SECONDS + 1) / self._ep.frame_length))
         self._clock = 0.0  # seconds the endpointer has processed
         self._began = 0.0  # where the open utterance's speech began, by that clock
+        self._taken_until = 0.0  # where the speech of the last command taken ended, by that clock
+        self._floor = 0.0  # how far back the open utterance's audio may reach (_reach)
         self._cut_at: float | None = None  # where an over-long utterance was cut, speech going on
 
     def feed(self, block: np.ndarray, playing: bool = False) -> list[Heard]:
@@ -225,15 +227,21 @@ class Listener:
                     # where its speech began, or where an over-long one before it was cut
                     self._began = self._ep.speech_start if self._cut_at is None else self._cut_at
                     if self._held is not None:  # the speaker went on: one utterance with the held phrase
-                        self._began, self._held = self._held[1], None
+                        self._began, self._held = self._held[1], None  # (its floor stays the held one's)
+                    else:
+                        self._floor = self._taken_until
                 if not raw:
                     self._open.feed(self._ungated(out))
                 self._seconds += self._ep.frame_length
             ended = was_speaking and not self._ep.in_speech
             if ended:
+                if self._handed:  # the tail of a command handed on early: no part of what follows
+                    self._taken_until = float(self._ep.speech_end)
                 self._handed = False
             if self._open is not None and (ended or self._seconds > MAX_SECONDS):
                 heard = self._aged(self._judged(self._finish(raw, ended)), self._began)
+                if heard.phrase is not None:
+                    self._taken_until = float(self._ep.speech_end) if ended else self._clock
                 if raw and ended and heard.phrase is not None and not self._complete(heard.phrase):
                     self._held = (heard, self._began, self._clock)  # it may go on: wait for the rest
                 else:
@@ -258,8 +266,17 @@ class Listener:
             return self._early
         if raw:
             end = self._ep.speech_end if ended else self._clock
-            self._open.feed(self._history.between(self._began - MARGIN, min(end + MARGIN, self._clock)))
+            self._open.feed(self._history.between(self._reach(), min(end + MARGIN, self._clock)))
         return self._open.finish()
+
+    def _reach(self) -> float:
+        """Where the open utterance's raw audio begins: MARGIN before its speech, but not
+        before the end of the last command taken. A word said after a command that was
+        handed on ("west ... please") otherwise brought the end of the command with it
+        ("West, Please"), read as the command again and asked again (docs/benchmarks.md).
+        After a part that was no command ("capture ... north west") the margin still
+        reaches back into it, as before: cut off there, "north west" would be a move."""
+        return max(self._began - MARGIN, self._floor)
 
     def _ungated(self, out: bytes) -> np.ndarray:
         """A frame of speech that the endpointer handed back, as it was before the gate
@@ -295,7 +312,7 @@ class Listener:
         assert self._open is not None
         if self._quiet == self._frames(EARLY_QUIET):
             probe = self.recognizer.listen(self._among, early=True)
-            probe.feed(self._history.between(self._began - MARGIN, self._clock))
+            probe.feed(self._history.between(self._reach(), self._clock))
             heard = probe.finish()
             sure = heard.phrase is not None and (heard.confidence or 0.0) >= EARLY_CONFIDENCE
             self._early = heard if sure else None
