@@ -22,7 +22,7 @@ from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood
 from hbr.live import CHANNEL_ADVICE
 from hbr.speech.voices import open_synthesizer
-from hbr.voice.audio import RATE, clipped, read_wav, to_mono16k, write_wav
+from hbr.voice.audio import RATE, clipped, headroom, read_wav, to_mono16k, write_wav
 from hbr.voice.channel import CLIPPING
 from hbr.voice.recognizer import SpeechMeter
 from hbr.voice.synth import espeak
@@ -219,7 +219,7 @@ def test_a_microphone_turned_up_too_far_is_told_once(pulse: dict[str, str], hbr_
     parts = []
     for text in ["what a lovely day it is", "shall we go for a walk later", "I think it might rain soon"] * 3:
         speech = espeak(text, "en-us", 160)
-        parts += [clipped(speech, 20 + 20 * np.log10(32767 / np.abs(speech.astype(np.int32)).max())),
+        parts += [clipped(speech, 20 + headroom(speech)),
                   np.zeros(int(0.8 * RATE), np.int16)]
     talk = tmp_path / "talk.wav"
     write_wav(talk, np.concatenate(parts))

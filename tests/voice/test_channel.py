@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import soxr
 
-from hbr.voice.audio import RATE, clipped, narrowband
+from hbr.voice.audio import RATE, clipped, headroom, narrowband
 from hbr.voice.channel import CLIPPING, NEEDED_SECONDS, ChannelCheck
 from hbr.voice.synth import espeak
 
@@ -34,7 +34,7 @@ def test_wideband_speech_is_wideband_and_telephone_speech_narrowband(voice: str)
 @pytest.mark.parametrize("voice", ["en-us", "en+f2", "en+m7"])
 def test_speech_at_full_scale_is_not_clipping_and_speech_driven_past_it_is(voice: str) -> None:
     speech = [espeak(text, voice, 160) for text in SPEECH]
-    loudest = [clipped(s, 20 * np.log10(32767 / np.abs(s.astype(np.int32)).max())) for s in speech]  # peaks at the top
+    loudest = [clipped(s, headroom(s)) for s in speech]  # peaks at the top
     assert heard(loudest).findings == frozenset()
     too_loud = [clipped(s, 12) for s in loudest]
     assert heard(too_loud).findings == {CLIPPING}

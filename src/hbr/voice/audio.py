@@ -161,6 +161,11 @@ def clipped(samples: np.ndarray, db: float) -> np.ndarray:
     return to_int16(samples.astype(np.float64) * 10 ** (db / 20))
 
 
+def headroom(samples: np.ndarray) -> float:
+    """Decibels from the loudest sample of ``samples`` up to full scale."""
+    return float(20 * np.log10(32767 / max(1, int(np.abs(samples.astype(np.int32)).max()))))
+
+
 def narrowband(samples: np.ndarray) -> np.ndarray:
     """The audio as a narrowband channel passes it (a Bluetooth headset in hands-free
     mode, a telephone line): only 300-3400 Hz."""

@@ -63,9 +63,13 @@ class ChannelCheck:
         self._samples += len(samples)
 
     @property
+    def _heard_enough(self) -> bool:
+        return self._samples >= NEEDED_SECONDS * RATE
+
+    @property
     def narrowband(self) -> bool | None:
         """True or False, or None while too little speech has been heard."""
-        if self._samples < NEEDED_SECONDS * RATE or self._total <= 0:
+        if not self._heard_enough or self._total <= 0:
             return None
         return self._high < NARROW_SHARE * self._total
 
@@ -77,7 +81,7 @@ class ChannelCheck:
     @property
     def clipping(self) -> bool | None:
         """True or False, or None while too little speech has been heard."""
-        if self._samples < NEEDED_SECONDS * RATE:
+        if not self._heard_enough:
             return None
         return self.top_share >= CLIPPED_SHARE
 
