@@ -20,7 +20,7 @@ from hbr.grammar import Understood
 from hbr.voice import background, endpoint, gain
 from hbr.voice.audio import BLOCK_SECONDS, RATE, mix_at_snr, narrowband
 from hbr.voice.endpoint import MAX_SECONDS, Listener
-from hbr.voice.recognizer import NOT_A_COMMAND, Heard
+from hbr.voice.recognizer import NOT_A_COMMAND, UNCLEAR, Heard
 from hbr.voice.sphinx import SphinxRecognizer
 from hbr.voice.synth import espeak
 from hbr.voice.whisper import WhisperRecognizer
@@ -316,6 +316,22 @@ def test_a_word_after_a_command_is_heard_without_the_command(
     heard = [h for _, h in stream(Listener(whisper), audio)]
     assert [h.phrase for h in heard if h.phrase] == [command]
     assert [h.rejected for h in heard[1:]] == [NOT_A_COMMAND], heard
+
+
+@pytest.mark.parametrize(("voice", "said", "command"), [
+    ("en-us", "north please", "north"), ("en+m3", "north west please", "north west"), ("en", "help please", "help"),
+    ("en", "repeat thank you", "repeat"),
+])
+def test_a_word_of_courtesy_in_one_breath_with_the_command_is_passed_over(
+    whisper: WhisperRecognizer, voice: str, said: str, command: str
+) -> None:
+    """Said without a pause, the word of courtesy is one utterance with the command (with
+    "north", held because it may go on, it always is): the command, once, and nothing
+    asked again."""
+    audio = np.concatenate([silence(0.5), espeak(said, voice, 160), silence(1.0)])
+    heard = [h for _, h in stream(Listener(whisper), audio)]
+    assert [h.phrase for h in heard if h.phrase] == [command], heard
+    assert UNCLEAR not in [h.rejected for h in heard], heard
 
 
 @pytest.mark.parametrize("voice", ["en-us", "en+m3"])

@@ -216,6 +216,20 @@ def test_other_talk_is_no_command(recognizer: WhisperRecognizer) -> None:
 
 
 @pytest.mark.audio
+def test_a_word_of_courtesy_after_a_command_is_passed_over(recognizer: WhisperRecognizer) -> None:
+    """"North, please" was read whole and near no phrase: asked again, or passed over.
+    A word of courtesy after a phrase is now read past; said alone, or inside other talk,
+    it is still no command."""
+    said = [("north please", "en-us"), ("yes please", "en-us"), ("no thank you", "en+m3"), ("help please", "en"),
+            ("where am i please", "en+m3"), ("repeat thank you", "en"), ("south east please", "en-us"),
+            ("up now", "en")]
+    heard = [command(decode(recognizer, pad(espeak(text, voice, 160), 0.3)).phrase) for text, voice in said]
+    assert heard == [command(text.rsplit(" ", 2 if "thank you" in text else 1)[0]) for text, _ in said], heard
+    for text in ("please", "thank you", "thanks", "open the door please", "thank you very much"):
+        assert decode(recognizer, pad(espeak(text, "en-us", 160), 0.3)).phrase is None, text
+
+
+@pytest.mark.audio
 def test_commands_in_noise_are_understood_or_not_at_all(recognizer: WhisperRecognizer) -> None:
     """White noise at 20 dB: most are understood; none becomes another command."""
     texts = ("west", "capture north east", "toward the hole", "south", "help")
