@@ -142,7 +142,7 @@ THREADS = 2
 #: Words said after a command out of courtesy or haste ("north, please", "up now",
 #: "yes please", "no thanks"): Whisper writes them, and a phrase with one of them after
 #: it is read as the phrase (:meth:`WhisperRecognizer._past_courtesy`). Said alone they
-#: are no command. None of them is a word of any game's phrases.
+#: are no command; a reading that is a phrase whole is never cut.
 COURTESY = ("please", "thanks", "thank you", "now")
 #: The acceptance model's inputs, in order (see :meth:`WhisperRecognizer.evidence`).
 FEATURES = (
