@@ -230,6 +230,17 @@ def test_a_word_of_courtesy_after_a_command_is_passed_over(recognizer: WhisperRe
 
 
 @pytest.mark.audio
+def test_please_before_a_command_is_passed_over(recognizer: WhisperRecognizer) -> None:
+    """Whisper writes "Please, North": read whole, no command of 42 with "please" before
+    it was understood (docs/benchmarks.md). The phrase after it is read, scored as
+    Whisper wrote it after the word."""
+    said = [("please north", "en-us"), ("please go west", "en+m3"), ("please help", "en"), ("please repeat", "en+m3"),
+            ("please move south east", "en-us")]
+    heard = [command(decode(recognizer, pad(espeak(text, voice, 160), 0.3)).phrase) for text, voice in said]
+    assert heard == [command(text.removeprefix("please ")) for text, _ in said], heard
+
+
+@pytest.mark.audio
 def test_commands_in_noise_are_understood_or_not_at_all(recognizer: WhisperRecognizer) -> None:
     """White noise at 20 dB: most are understood; none becomes another command."""
     texts = ("west", "capture north east", "toward the hole", "south", "help")

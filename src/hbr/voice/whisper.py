@@ -19,7 +19,8 @@ but it writes free text. Here it answers with one of the grammar's phrases or no
   (:func:`said_once`), a phrase when a run of its first parts is one (:func:`reading_parts`),
   unless a longer phrase goes on from it and Whisper found its next word nearly as
   likely as the end ("Move, Toward, The Rabbit," for "move toward the rabbit hole");
-  a word of courtesy after a phrase (:data:`COURTESY`: "North, please") is read past;
+  a word of courtesy after a phrase (:data:`COURTESY`: "North, please"), or "please"
+  before it (:data:`COURTESY_BEFORE`: "Please, go north"), is read past;
 - otherwise the phrases nearest to the whole reading by letters (rapidfuzz), each in
   the form written most like the reading (as a list or as a sentence), for a
   one-word reading the one-word phrase whose first token Whisper found likeliest,
@@ -144,6 +145,10 @@ THREADS = 2
 #: it is read as the phrase (:meth:`WhisperRecognizer._past_courtesy`). Said alone they
 #: are no command; a reading that is a phrase whole is never cut.
 COURTESY = ("please", "thanks", "thank you", "now")
+#: Said before a command ("please go north"): the phrase after it is read, scored as
+#: Whisper wrote it after the word. Not "now": "now north" is read "Down" (3 of 42
+#: espeak-ng commands taken for "down", docs/benchmarks.md).
+COURTESY_BEFORE = ("please",)
 #: The acceptance model's inputs, in order (see :meth:`WhisperRecognizer.evidence`).
 FEATURES = (
     "phrase logprob", "per token", "margin", "free is phrase", "free is other", "no speech", "letters apart", "tokens",
@@ -162,6 +167,7 @@ def squash(text: str) -> str:
 
 
 _COURTEOUS = frozenset(squash(word) for word in COURTESY)
+_COURTEOUS_BEFORE = frozenset(squash(word) for word in COURTESY_BEFORE)
 
 
 def said_once(parts: list[str]) -> int:
@@ -378,12 +384,13 @@ class WhisperRecognizer:
         )[0]
         tokens = free.sequences_ids[0]
         said, n = self._reading(tokens)
-        text, n, polite = self._past_courtesy(tokens, said, n)
+        text, start, n, polite = self._past_courtesy(tokens, said, n)
+        before = tokens[:start]  # "Please," before the phrase: what its tokens follow
         steps = log_softmax(np.asarray(free.logits[0])[: n + 2])
         # a word of courtesy after the phrase counts as its end: "North please" is as
         # sure a "north" as "North."
         courtesy = self._courtesy if polite else []
-        free_score = self._said_then_end(steps, tokens[:n], 0.0, [*self._ends, *courtesy])
+        free_score = self._said_then_end(steps, tokens[:n], 0.0, [*self._ends, *courtesy], start)
         phrase = read = self._phrases.get(squash(text))
         if read is not None and among is not None and read not in among:
             read = None
@@ -391,20 +398,20 @@ class WhisperRecognizer:
         if read is not None and longer and self._goes_on_odds(read, longer, steps, tokens, n, courtesy) < GOES_ON_ODDS:
             longer = []  # Whisper is sure its text ends there
         if read is not None and not longer:  # Whisper itself read it
-            score, length, apart = free_score, n, 0.0
+            score, length, apart = free_score, n - start, 0.0
         elif early:
             return Evidence(said, None, ())
         else:
-            shortlist = self._shortlist(text, steps[0], among, read, longer)
+            shortlist = self._shortlist(text, steps[start], among, read, longer)
             scores = self._forced_scores(
-                np.asarray(encoded), [(tokens, phrase) for tokens, phrase, _ in shortlist], courtesy
+                np.asarray(encoded), [(tokens, phrase) for tokens, phrase, _ in shortlist], courtesy, before
             )
             # the best fit a token: a long phrase's probability is a product of many
             best = int(np.argmax([score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]))
             (best_tokens, phrase, apart), score = shortlist[best], scores[best]
             length = len(best_tokens)
             if phrase == read:  # Whisper's own reading won over the longer phrases: weighed as read
-                score, length, apart = free_score, n, 0.0
+                score, length, apart = free_score, n - start, 0.0
         values = (
             score,
             score / (length + 1),
@@ -439,18 +446,25 @@ class WhisperRecognizer:
         count = reading_parts(parts[: said_once(parts)], lambda text: text in self._phrases)
         return (self._tokenizer.decode(tokens[: cuts[count - 1]]).strip(), cuts[count - 1]) if count else ("", 0)
 
-    def _past_courtesy(self, tokens: list[int], reading: str, n: int) -> tuple[str, int, bool]:
-        """The reading's phrase and its tokens when the reading (its first ``n`` tokens)
-        is a phrase and a word of courtesy after it (:data:`COURTESY`: "North, Please."),
-        and whether it was; else the reading as it is. Read whole, "North, Please" was
-        near no phrase: 18 of 42 espeak-ng commands with "please" after them were right,
+    def _past_courtesy(self, tokens: list[int], reading: str, n: int) -> tuple[str, int, int, bool]:
+        """The reading's phrase, where its tokens begin and end, and whether a word of
+        courtesy follows them, when the reading (its first ``n`` tokens) is a phrase
+        with a word of courtesy after it (:data:`COURTESY`: "North, Please.") or before
+        it (:data:`COURTESY_BEFORE`: "Please, North."); else the reading as it is. Read
+        whole, "North, Please" was near no phrase: 18 of 42 espeak-ng commands with
+        "please" after them were right, and none of 42 with "please" before them,
         against 37 of 42 said alone (docs/benchmarks.md)."""
         if squash(reading) not in self._phrases:
+            def said(a: int, b: int) -> str:
+                return squash(self._tokenizer.decode(tokens[a:b]))
+
             for k in range(1, n):
-                head = self._tokenizer.decode(tokens[:k])
-                if squash(head) in self._phrases and squash(self._tokenizer.decode(tokens[k:n])) in _COURTEOUS:
-                    return head.strip(), k, True
-        return reading, n, False
+                if said(0, k) in self._phrases and said(k, n) in _COURTEOUS:
+                    return self._tokenizer.decode(tokens[:k]).strip(), 0, k, True
+            for k in range(n - 1, 0, -1):  # the last cut that leaves "Please," whole: its comma too
+                if said(0, k) in _COURTEOUS_BEFORE and said(k, n) in self._phrases:
+                    return self._tokenizer.decode(tokens[k:n]).strip(), k, n, False
+        return reading, 0, n, False
 
     def _goes_on_odds(
         self, phrase: str, longer: list[str], steps: np.ndarray, tokens: Sequence[int], n: int, courtesy: list[int]
@@ -510,7 +524,8 @@ class WhisperRecognizer:
         return min(written, key=lambda tokens: Levenshtein.distance(self._tokenizer.decode(tokens).lower(), said))
 
     def _forced_scores(
-        self, encoded: np.ndarray, candidates: list[tuple[tuple[int, ...], str]], courtesy: list[int]
+        self, encoded: np.ndarray, candidates: list[tuple[tuple[int, ...], str]], courtesy: list[int],
+        before: Sequence[int] = (),
     ) -> list[float]:
         """Log probability of each phrase's tokens, then of an end, by forced decoding:
         one step past the longest candidate is all that is needed (the decode went on
@@ -522,26 +537,30 @@ class WhisperRecognizer:
         the shorter phrase win whenever the last word was heard less clearly ("Toward,
         Rabbit, Fowl" was taken for "toward rabbit": 3 of 534 clean espeak-ng commands,
         docs/benchmarks.md). ``courtesy``: tokens that end a phrase as well (the word of
-        courtesy Whisper wrote after it)."""
+        courtesy Whisper wrote after it); ``before``: the tokens Whisper wrote before the
+        phrase ("Please,"), which each candidate follows, unscored."""
         batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(candidates), axis=0)))
         results = self._model.generate(
-            batch, [self._prompt + list(tokens) for tokens, _ in candidates], beam_size=1,
-            max_length=len(self._prompt) + max(len(tokens) for tokens, _ in candidates) + 1,
+            batch, [self._prompt + [*before, *tokens] for tokens, _ in candidates], beam_size=1,
+            max_length=len(self._prompt) + len(before) + max(len(tokens) for tokens, _ in candidates) + 1,
             return_logits_vocab=True, suppress_blank=False,
         )
         return [
             self._said_then_end(
-                log_softmax(np.asarray(result.logits[0])), tokens, unended=-30.0,
-                ends=[*(self._stops if phrase in self._open else self._ends), *courtesy],
+                log_softmax(np.asarray(result.logits[0])), [*before, *tokens], unended=-30.0,
+                ends=[*(self._stops if phrase in self._open else self._ends), *courtesy], start=len(before),
             )
             for (tokens, phrase), result in zip(candidates, results, strict=False)
         ]
 
-    def _said_then_end(self, steps: np.ndarray, said: Sequence[int], unended: float, ends: list[int] | None = None) -> float:
-        """Log probability of the tokens ``said``, one step each, then of one of ``ends``
-        (the end of the text or a punctuation mark, unless given) after them;
-        ``unended`` where the decode stopped at its length limit before one."""
-        score = sum(float(steps[i][token]) for i, token in enumerate(said))
+    def _said_then_end(
+        self, steps: np.ndarray, said: Sequence[int], unended: float, ends: list[int] | None = None, start: int = 0
+    ) -> float:
+        """Log probability of the tokens ``said`` from ``start`` on (those before it are
+        given: "Please,"), one step each, then of one of ``ends`` (the end of the text
+        or a punctuation mark, unless given) after them; ``unended`` where the decode
+        stopped at its length limit before one."""
+        score = sum(float(steps[i][said[i]]) for i in range(start, len(said)))
         if len(steps) <= len(said):
             return score + unended
         return score + float(np.logaddexp.reduce(steps[len(said)][self._ends if ends is None else ends]))
