@@ -302,6 +302,12 @@ def test_what_follows_an_early_command_in_one_breath_is_its_tail(whisper: Whispe
     assert [h.phrase for _, h in stream(Listener(whisper), audio)] == ["toward the bear", "down"]
 
 
+def heard_streamed(whisper: WhisperRecognizer, said: str, voice: str) -> list[Heard]:
+    """What a fresh listener hears of ``said`` in an espeak-ng voice at 160 wpm, in quiet."""
+    audio = np.concatenate([silence(0.5), espeak(said, voice, 160), silence(1.0)])
+    return [h for _, h in stream(Listener(whisper), audio)]
+
+
 @pytest.mark.parametrize(("voice", "said", "command"), [
     ("en+m3", "west please", "west"), ("en+m3", "north west please", "north west"), ("en-us", "up thanks", "up"),
 ])
@@ -312,8 +318,7 @@ def test_a_word_after_a_command_is_heard_without_the_command(
     utterance of its own, and the audio it is read from does not reach back into the
     command: with its end ("West, Please") it was unclear, guessed "west", and the game
     said "I didn't catch that" after the move."""
-    audio = np.concatenate([silence(0.5), espeak(said, voice, 160), silence(1.0)])
-    heard = [h for _, h in stream(Listener(whisper), audio)]
+    heard = heard_streamed(whisper, said, voice)
     assert [h.phrase for h in heard if h.phrase] == [command]
     assert [h.rejected for h in heard[1:]] == [NOT_A_COMMAND], heard
 
@@ -328,8 +333,7 @@ def test_a_word_of_courtesy_in_one_breath_with_the_command_is_passed_over(
     """Said without a pause, the word of courtesy is one utterance with the command (with
     "north", held because it may go on, it always is): the command, once, and nothing
     asked again."""
-    audio = np.concatenate([silence(0.5), espeak(said, voice, 160), silence(1.0)])
-    heard = [h for _, h in stream(Listener(whisper), audio)]
+    heard = heard_streamed(whisper, said, voice)
     assert [h.phrase for h in heard if h.phrase] == [command], heard
     assert UNCLEAR not in [h.rejected for h in heard], heard
 

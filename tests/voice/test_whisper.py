@@ -134,13 +134,18 @@ def command(heard_phrase: str | None) -> str | None:
     return canonical(parsed.intent) if isinstance(parsed, Understood) else None
 
 
+def commands_heard(recognizer: WhisperRecognizer, said: list[tuple[str, str]], wpm: int) -> list[str | None]:
+    """The command heard in each (text, espeak-ng voice) said at ``wpm``, whole."""
+    return [command(decode(recognizer, pad(espeak(text, voice, wpm), 0.3)).phrase) for text, voice in said]
+
+
 @pytest.mark.audio
 def test_espeak_phrases_are_understood_and_never_confused(recognizer: WhisperRecognizer) -> None:
     """Whisper reads espeak-ng worse than people (docs/benchmarks.md): most phrases are
     understood, the rest not at all; none becomes another command."""
     texts = ["north east", "capture north west", "toward the rabbit", "south", "help", "snare south east",
              "towards the hole", "go west"]
-    heard = [command(decode(recognizer, pad(espeak(text, "en-us", 150), 0.3)).phrase) for text in texts]
+    heard = commands_heard(recognizer, [(text, "en-us") for text in texts], 150)
     assert sum(h == command(t) for h, t in zip(heard, texts, strict=False)) >= 6, heard
     assert all(h in (None, command(t)) for h, t in zip(heard, texts, strict=False)), heard
 
@@ -152,7 +157,7 @@ def test_a_last_word_heard_less_clearly_is_not_dropped(recognizer: WhisperRecogn
     comma after "Rabbit" counted as the end of a command; now they are the whole phrase
     or nothing."""
     texts = ["toward rabbit hole", "step toward rabbit hole", "i move toward rabbit hole"]
-    heard = [command(decode(recognizer, pad(espeak(text, "en+m3", 160), 0.3)).phrase) for text in texts]
+    heard = commands_heard(recognizer, [(text, "en+m3") for text in texts], 160)
     assert all(h in (None, command(t)) for h, t in zip(heard, texts, strict=True)), heard
 
 
@@ -166,7 +171,7 @@ def test_a_phrase_is_not_taken_for_the_shorter_one_it_goes_on_from(recognizer: W
               ("toward the rabbit hole", "en+m1"), ("move toward rabbit hole", "en+m1")]
     shorter = [("move toward the rabbit", "en+m3"), ("toward the rabbit", "en+m1"), ("south", "en+m3"),
                ("north", "en+m1")]
-    heard = [command(decode(recognizer, pad(espeak(text, voice, 130), 0.3)).phrase) for text, voice in longer + shorter]
+    heard = commands_heard(recognizer, longer + shorter, 130)
     said = [command(text) for text, _ in longer + shorter]
     assert all(h in (None, s) for h, s in zip(heard, said, strict=True)), heard
     assert heard[len(longer):] == said[len(longer):], heard
@@ -223,7 +228,7 @@ def test_a_word_of_courtesy_after_a_command_is_passed_over(recognizer: WhisperRe
     said = [("north please", "en-us"), ("yes please", "en-us"), ("no thank you", "en+m3"), ("help please", "en"),
             ("where am i please", "en+m3"), ("repeat thank you", "en"), ("south east please", "en-us"),
             ("up now", "en")]
-    heard = [command(decode(recognizer, pad(espeak(text, voice, 160), 0.3)).phrase) for text, voice in said]
+    heard = commands_heard(recognizer, said, 160)
     assert heard == [command(text.rsplit(" ", 2 if "thank you" in text else 1)[0]) for text, _ in said], heard
     for text in ("please", "thank you", "thanks", "open the door please", "thank you very much"):
         assert decode(recognizer, pad(espeak(text, "en-us", 160), 0.3)).phrase is None, text
@@ -236,7 +241,7 @@ def test_please_before_a_command_is_passed_over(recognizer: WhisperRecognizer) -
     Whisper wrote it after the word."""
     said = [("please north", "en-us"), ("please go west", "en+m3"), ("please help", "en"), ("please repeat", "en+m3"),
             ("please move south east", "en-us")]
-    heard = [command(decode(recognizer, pad(espeak(text, voice, 160), 0.3)).phrase) for text, voice in said]
+    heard = commands_heard(recognizer, said, 160)
     assert heard == [command(text.removeprefix("please ")) for text, _ in said], heard
 
 
