@@ -525,7 +525,7 @@ class WhisperRecognizer:
 
     def _forced_scores(
         self, encoded: np.ndarray, candidates: list[tuple[tuple[int, ...], str]], courtesy: list[int],
-        before: Sequence[int] = (),
+        before: Sequence[int],
     ) -> list[float]:
         """Log probability of each phrase's tokens, then of an end, by forced decoding:
         one step past the longest candidate is all that is needed (the decode went on
@@ -553,17 +553,15 @@ class WhisperRecognizer:
             for (tokens, phrase), result in zip(candidates, results, strict=False)
         ]
 
-    def _said_then_end(
-        self, steps: np.ndarray, said: Sequence[int], unended: float, ends: list[int] | None = None, start: int = 0
-    ) -> float:
+    def _said_then_end(self, steps: np.ndarray, said: Sequence[int], unended: float, ends: list[int], start: int) -> float:
         """Log probability of the tokens ``said`` from ``start`` on (those before it are
-        given: "Please,"), one step each, then of one of ``ends`` (the end of the text
-        or a punctuation mark, unless given) after them; ``unended`` where the decode
-        stopped at its length limit before one."""
+        given: "Please,"), one step each, then of one of ``ends`` (the end of the text,
+        a punctuation mark ...) after them; ``unended`` where the decode stopped at its
+        length limit before one."""
         score = sum(float(steps[i][said[i]]) for i in range(start, len(said)))
         if len(steps) <= len(said):
             return score + unended
-        return score + float(np.logaddexp.reduce(steps[len(said)][self._ends if ends is None else ends]))
+        return score + float(np.logaddexp.reduce(steps[len(said)][ends]))
 
 
 class WhisperUtterance:
