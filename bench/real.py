@@ -21,7 +21,7 @@ import numpy as np
 import soxr
 from corpus import BABBLE, NOISE_SEED, NON_COMMANDS, Clip, as_spoken, noises
 
-from hbr.voice.audio import RATE, mix_at_snr, narrowband, read_wav, reverberant, to_int16
+from hbr.voice.audio import RATE, mix_at_snr, narrowband, read_audio, reverberant, to_int16
 
 #: ../shared/speech-dev beside the project, or $HBR_SPEECH_DEV.
 FOLDER = Path(os.environ.get("HBR_SPEECH_DEV", Path(__file__).resolve().parents[2] / "shared" / "speech-dev"))
@@ -65,7 +65,7 @@ class Recording:
         return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % 2 == 0
 
     def audio(self) -> np.ndarray:
-        return read_wav(FOLDER / self.file)
+        return read_audio(FOLDER / self.file)
 
 
 def available() -> bool:

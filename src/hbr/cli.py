@@ -22,7 +22,7 @@ from hbr.devices import AudioDeviceError
 from hbr.files import move_aside
 from hbr.game import Game, GameSpec, Option, RecordError, Setup, StudySetup, Tool
 from hbr.games import DEFAULT, registry
-from hbr.grammar import Understood, canonical
+from hbr.grammar import Grammar, Understood, canonical
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
 from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
@@ -39,12 +39,13 @@ from hbr.speech.speaker import Speaker, TextSpeaker, VoiceSpeaker
 from hbr.speech.system import SystemSynthesizer
 from hbr.speech.tts import DEFAULT_RATE, Synthesizer, TTSError
 from hbr.voice import models as speech_models
-from hbr.voice.audio import AudioError, read_wav, write_wav
+from hbr.voice.audio import RATE, AudioError, read_audio, write_wav
 from hbr.voice.backends import BACKENDS, BASIC, open_recognizer
 from hbr.voice.denoise import NoiseSuppressor
+from hbr.voice.endpoint import MAX_SECONDS, utterances
 from hbr.voice.microphone import Microphone
 from hbr.voice.played import Played
-from hbr.voice.recognizer import Recognizer, RecognizerError, decode
+from hbr.voice.recognizer import SILENCE, Heard, Recognizer, RecognizerError, decode
 
 #: The levels every game offers (HBR's forests, the other games' computer players).
 LEVELS = ("easy", "normal", "hard")
@@ -226,7 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     scen.add_argument("--game", choices=games, default=DEFAULT,
                       help="whose scenario (default hbr)")
 
-    rec = sub.add_parser("recognize", help="recognize spoken commands in WAV files; one JSON line per file")
+    rec = sub.add_parser(
+        "recognize", help="recognize spoken commands in sound files (WAV, FLAC, OGG, MP3); one JSON line per "
+        "file, or per utterance of a recording longer than 6 s")
     rec.add_argument("files", type=Path, nargs="+", metavar="FILE.wav")
     rec.add_argument("--game", choices=games, default=DEFAULT, help=f"whose phrases to listen for (default {DEFAULT})")
     _add_recognizer_options(rec)
@@ -783,29 +786,40 @@ def cmd_recognize(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for i, path in enumerate(args.files):
         try:
-            samples = read_wav(path)
+            samples = read_audio(path)
         except AudioError as err:
             print(f"hbr recognize: {err}", file=sys.stderr)
             status = EXIT_FAILED
             continue
         if i and recognizer.adapts:  # each file is decoded as if alone
             recognizer, _ = open_recognizer(args.backend or "auto", grammar.phrases(), args.model)
-        heard = decode(recognizer, samples)
-        parsed = grammar.parse(heard.phrase) if heard.phrase else None
-        command = canonical(parsed.intent) if isinstance(parsed, Understood) else None
-        record = {
-            "file": str(path),
-            "heard": heard.words,
-            "command": command,
-            "confidence": None if heard.confidence is None else round(heard.confidence, 3),
-            "decode_ms": round(heard.decode_ms, 1),
-        }
-        if heard.rejected:
-            record["rejected"] = heard.rejected
-        if heard.guess:
-            record["guess"] = heard.guess
-        print(json.dumps(record), flush=True)
+        if len(samples) <= MAX_SECONDS * RATE:  # one utterance: decoded whole
+            heard: list[tuple[float | None, Heard]] = [(None, decode(recognizer, samples))]
+        else:  # a longer recording: cut into utterances as the game's listener cuts the microphone's sound
+            heard = [*utterances(recognizer, samples)] or [(None, Heard("", None, None, 0.0, SILENCE))]
+        for at, one in heard:
+            print(json.dumps(_recognized(grammar, path, at, one)), flush=True)
     return status
+
+
+def _recognized(grammar: Grammar[Any], path: Path, at: float | None, heard: Heard) -> dict[str, Any]:
+    """One line of `hbr recognize`: what was heard in a file (from about ``at`` seconds
+    into it, for a recording of several utterances), and the command it is."""
+    parsed = grammar.parse(heard.phrase) if heard.phrase else None
+    record: dict[str, Any] = {"file": str(path)}
+    if at is not None:
+        record["at"] = at
+    record |= {
+        "heard": heard.words,
+        "command": canonical(parsed.intent) if isinstance(parsed, Understood) else None,
+        "confidence": None if heard.confidence is None else round(heard.confidence, 3),
+        "decode_ms": round(heard.decode_ms, 1),
+    }
+    if heard.rejected:
+        record["rejected"] = heard.rejected
+    if heard.guess:
+        record["guess"] = heard.guess
+    return record
 
 
 def cmd_models(args: argparse.Namespace) -> int:

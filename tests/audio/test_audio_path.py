@@ -22,7 +22,7 @@ from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood
 from hbr.live import CHANNEL_ADVICE
 from hbr.speech.voices import open_synthesizer
-from hbr.voice.audio import RATE, clipped, headroom, read_wav, to_mono16k, write_wav
+from hbr.voice.audio import RATE, clipped, headroom, read_audio, to_mono16k, write_wav
 from hbr.voice.channel import CLIPPING
 from hbr.voice.recognizer import SpeechMeter
 from hbr.voice.synth import espeak
@@ -201,7 +201,7 @@ def test_spoken_command_in_spoken_reply_out(
     # After the command (the game was silent before it), the monitor heard the reply: as
     # much speech as the same reply rendered here (voice activity on both), and words
     # Whisper can make out.
-    after = after_the_command(read_wav(recording), read_wav(command))
+    after = after_the_command(read_audio(recording), read_audio(command))
     synth = open_synthesizer(engine, "", 200)[0]
     expected = to_mono16k(*synth.synthesize(reply))
     want = speech_seconds(expected)

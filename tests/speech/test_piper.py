@@ -17,7 +17,7 @@ from hbr.games.hbr.observer import OUTCOME_WORDS, narrate
 from hbr.speech import voices
 from hbr.speech.cache import SpeechCache
 from hbr.speech.piper import PiperSynthesizer
-from hbr.voice.audio import read_wav, rms, to_mono16k, write_wav
+from hbr.voice.audio import read_audio, rms, to_mono16k, write_wav
 from tests.conftest import Run
 
 pytestmark = pytest.mark.audio
@@ -65,7 +65,7 @@ def test_every_observer_sentence_kind_is_spoken_intelligibly(
     for i, reply in enumerate(observer_sentences()):
         path = tmp_path / f"{i}.wav"
         write_wav(path, np.concatenate(list(cache.render(piper, reply))), piper.sample_rate)
-        audio = read_wav(path)
+        audio = read_audio(path)
         seconds = len(audio) / 16_000
         assert 0.15 * len(reply.split()) < seconds < 0.8 * len(reply.split()) + 1, reply
         assert rms(audio) > 500, reply
@@ -159,7 +159,7 @@ def test_say_uses_the_saved_rate(run_hbr: Run, user_dirs: dict[str, str], tmp_pa
     settings.parent.mkdir(parents=True)
     settings.write_text("rate = 320\n")
     assert run_hbr("say", "--out", str(fast), text).returncode == 0
-    assert len(read_wav(fast)) < 0.8 * len(read_wav(normal))
+    assert len(read_audio(fast)) < 0.8 * len(read_audio(normal))
 
 
 def test_every_voice_writes_one_file_per_voice(run_hbr: Run, tmp_path: Path) -> None:
@@ -167,7 +167,7 @@ def test_every_voice_writes_one_file_per_voice(run_hbr: Run, tmp_path: Path) -> 
     assert result.returncode == 0, result.stderr
     written = sorted(p.name for p in (tmp_path / "all").iterdir())
     assert written == ["piper-en_US-joe-medium.wav", "system-default.wav"]
-    assert all(len(read_wav(tmp_path / "all" / name)) > 8000 for name in written)
+    assert all(len(read_audio(tmp_path / "all" / name)) > 8000 for name in written)
 
 
 def test_voices_lists_piper_and_system_voices(run_hbr: Run) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from hbr.speech.system import SystemSynthesizer
 from hbr.speech.tts import TTSError
-from hbr.voice.audio import read_wav, rms
+from hbr.voice.audio import read_audio, rms
 from tests.conftest import Run
 
 pytestmark = pytest.mark.audio
@@ -77,7 +77,7 @@ def test_hbr_say_writes_a_wav(run_hbr: Run, tmp_path: Path) -> None:
     fast = tmp_path / "f.wav"
     assert run_hbr("say", "--out", str(out), SENTENCE).returncode == 0
     assert run_hbr("say", "--rate", "320", "--out", str(fast), SENTENCE).returncode == 0
-    assert len(read_wav(fast)) < 0.7 * len(read_wav(out))
+    assert len(read_audio(fast)) < 0.7 * len(read_audio(out))
     bad = run_hbr("say", "--voice", "klingon-xx", "--out", str(out), "hi")
     assert bad.returncode == 1 and "no voice" in bad.stderr and "Traceback" not in bad.stderr
 

@@ -3,13 +3,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import soundfile
 
 from hbr.voice.audio import (
     RATE,
     AudioError,
     frame_levels,
     mix_at_snr,
-    read_wav,
+    read_audio,
     reverberant,
     rms,
     speech_level,
@@ -33,7 +34,7 @@ def test_any_rate_and_channel_count_becomes_16k_mono(tmp_path: Path) -> None:
         w.setsampwidth(2)
         w.setframerate(44100)
         w.writeframes(stereo.tobytes())
-    out = read_wav(path)
+    out = read_audio(path)
     assert out.dtype == np.int16
     assert abs(len(out) - RATE // 2) <= 2
     # The tone survives resampling: its level stays about the same.
@@ -48,20 +49,44 @@ def test_8_bit_wav(tmp_path: Path) -> None:
         w.setsampwidth(1)
         w.setframerate(8000)
         w.writeframes(data.tobytes())
-    assert rms(read_wav(path)) == pytest.approx(rms(tone(RATE)), rel=0.05)
+    assert rms(read_audio(path)) == pytest.approx(rms(tone(RATE)), rel=0.05)
 
 
 def test_roundtrip(tmp_path: Path) -> None:
     write_wav(tmp_path / "a.wav", tone(RATE))
-    assert np.array_equal(read_wav(tmp_path / "a.wav"), tone(RATE))
+    assert np.array_equal(read_audio(tmp_path / "a.wav"), tone(RATE))
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt", "subtype"),
+    [
+        ("24-bit.wav", "WAV", "PCM_24"),  # with the extensible header a recorder writes
+        ("32-bit.wav", "WAV", "PCM_32"),
+        ("float.wav", "WAV", "FLOAT"),  # as sound editors export by default
+        ("a.flac", "FLAC", "PCM_16"),
+        ("a.ogg", "OGG", "VORBIS"),
+        ("a.mp3", "MP3", "MPEG_LAYER_III"),
+    ],
+)
+def test_recordings_of_other_programs_are_read(tmp_path: Path, name: str, fmt: str, subtype: str) -> None:
+    """A recording made elsewhere, at 48 kHz in stereo, in a format that recorders and
+    editors write: read as the same sound, at its level, 16 kHz mono."""
+    sound = tone(48000, 1.0) / 32768.0
+    path = tmp_path / name
+    soundfile.write(path, np.stack([sound, sound], axis=1), 48000, format=fmt, subtype=subtype)
+    out = read_audio(path)
+    assert out.dtype == np.int16 and abs(len(out) - RATE) <= RATE // 20  # an MP3 decoder may pad
+    assert rms(out) == pytest.approx(rms(tone(RATE, 1.0)), rel=0.05)
+    spectrum = np.abs(np.fft.rfft(out.astype(np.float64)))
+    assert np.argmax(spectrum) * RATE / len(out) == pytest.approx(440.0, abs=2.0)
 
 
 def test_broken_and_missing_files(tmp_path: Path) -> None:
     (tmp_path / "bad.wav").write_bytes(b"RIFF....not a wave")
-    with pytest.raises(AudioError, match="not a PCM WAV"):
-        read_wav(tmp_path / "bad.wav")
+    with pytest.raises(AudioError, match="not a sound file hbr can read"):
+        read_audio(tmp_path / "bad.wav")
     with pytest.raises(AudioError, match="no such file"):
-        read_wav(tmp_path / "missing.wav")
+        read_audio(tmp_path / "missing.wav")
 
 
 def test_mix_at_snr_gives_the_asked_ratio() -> None:

@@ -159,7 +159,7 @@ def test_hbr_recognize_bad_file_is_a_message(run_hbr: Run, tmp_path: Path) -> No
     bad.write_text("not audio")
     result = run_hbr("recognize", "--backend", "pocketsphinx", str(bad))
     assert result.returncode == 1
-    assert "not a PCM WAV" in result.stderr and "Traceback" not in result.stderr
+    assert "not a sound file hbr can read" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_vosk_without_a_model_says_what_to_do(run_hbr: Run, tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """Audio as the recognizers want it: 16 kHz, mono, 16-bit, whatever came in.
 
-Samples are numpy int16 arrays. Reading accepts any WAV rate and channel count;
-resampling uses soxr (a well-kept, high-quality resampler) rather than hand code.
+Samples are numpy int16 arrays. Reading accepts any rate, channel count and common
+file format (soundfile, over libsndfile); resampling uses soxr (a well-kept,
+high-quality resampler) rather than hand code.
 """
 
 from __future__ import annotations
@@ -48,29 +49,33 @@ def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
     return to_int16(data * 32767.0)
 
 
-def read_wav(path: Path) -> np.ndarray:
-    """Read a PCM WAV file of any rate and channel count as 16 kHz mono int16."""
+#: libsndfile's sample types that it hands over as they are, not scaled, when asked
+#: for 16-bit integers: floating point samples are read as floats.
+_FLOAT_SUBTYPES = ("FLOAT", "DOUBLE")
+
+
+def read_audio(path: Path) -> np.ndarray:
+    """Read a sound file as 16 kHz mono int16: WAV of any rate, channel count and
+    sample type (8 to 32 bits, floating point, the extensible header that recorders
+    write for 24 bits), FLAC, OGG (Vorbis, Opus), MP3, AIFF, and whatever else
+    libsndfile (through soundfile) reads. A recording from another microphone or
+    program is as welcome as the game's own."""
+    import soundfile
+
     try:
-        with wave.open(str(path), "rb") as w:
-            width, channels, rate = w.getsampwidth(), w.getnchannels(), w.getframerate()
-            raw = w.readframes(w.getnframes())
+        with open(path, "rb") as f:  # open() first: it says why a path fails
+            subtype = soundfile.info(f).subtype
+            f.seek(0)
+            dtype = "float64" if subtype in _FLOAT_SUBTYPES else "int16"
+            data, rate = soundfile.read(f, dtype=dtype, always_2d=True)
     except FileNotFoundError:
         raise AudioError(f"{path}: no such file") from None
     except OSError as err:  # a folder, a file that may not be read
         raise AudioError(f"{path}: {err.strerror or err}") from None
-    except (wave.Error, EOFError) as err:
-        raise AudioError(f"{path} is not a PCM WAV file ({err})") from None
-    if width == 1:
-        data = (np.frombuffer(raw, np.uint8).astype(np.int16) - 128) << 8
-    elif width == 2:
-        data = np.frombuffer(raw, "<i2")
-    elif width == 4:
-        data = (np.frombuffer(raw, "<i4") >> 16).astype(np.int16)
-    else:
-        raise AudioError(f"{path}: {8 * width}-bit samples are not supported")
-    if channels > 1:
-        data = data[: len(data) - len(data) % channels].reshape(-1, channels)
-    return to_mono16k(data, rate)
+    except (soundfile.SoundFileError, RuntimeError, ValueError) as err:
+        why = (getattr(err, "error_string", None) or str(err)).rstrip(".")
+        raise AudioError(f"{path}: not a sound file hbr can read ({why}); it reads WAV, FLAC, OGG and MP3") from None
+    return to_mono16k(data[:, 0] if data.shape[1] == 1 else data, rate)
 
 
 def write_wav(path: Path, samples: np.ndarray, rate: int = RATE) -> None:

@@ -42,7 +42,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from hbr.voice.audio import RATE, Framer, rms
+from hbr.voice.audio import BLOCK_SECONDS, RATE, Framer, rms
 from hbr.voice.background import Background, stands_out
 from hbr.voice.channel import ChannelCheck
 from hbr.voice.denoise import NoiseSuppressor
@@ -341,3 +341,20 @@ class Listener:
     def _aged(self, heard: Heard, began: float) -> Heard:
         """``heard`` with the seconds since its speech began, as it is handed on."""
         return dataclasses.replace(heard, since=round(float(self._clock - began), 3))
+
+
+def utterances(recognizer: Recognizer, samples: np.ndarray) -> list[tuple[float, Heard]]:
+    """What was heard in each utterance of a recording (16 kHz mono int16) longer than
+    one utterance may be, with about where it began (seconds): the recording is cut
+    as a game's listener cuts the microphone's sound, fed to it in the microphone's
+    blocks, and followed by enough quiet for its last utterance to end."""
+    listener = Listener(recognizer)
+    block = int(BLOCK_SECONDS * RATE)
+    quiet = np.zeros(int((HOLD_LONGEST + WINDOW + 0.5) * RATE), np.int16)
+    audio = np.concatenate([np.asarray(samples, np.int16), quiet])
+    heard = []
+    for start in range(0, len(audio), block):
+        for one in listener.feed(audio[start : start + block]):
+            heard.append((round(max(0.0, (start + block) / RATE - one.since), 1), one))
+    return heard
+

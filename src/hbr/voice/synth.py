@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hbr.voice.audio import read_wav
+from hbr.voice.audio import read_audio
 
 VOICES = ("en-us", "en", "en+m3", "en+f2", "en-us+f3", "en+m7")
 SPEEDS = (130, 160, 190)
@@ -34,4 +34,4 @@ def espeak(text: str, voice: str = "en-us", wpm: int = 160) -> np.ndarray:
         done = subprocess.run([exe, "-v", voice, "-s", str(wpm), "-w", str(out), text], capture_output=True, timeout=30)
         if done.returncode != 0 or not out.exists():
             raise SynthError(f"espeak-ng failed: {done.stderr.decode(errors='replace').strip()}")
-        return read_wav(out)
+        return read_audio(out)

@@ -92,6 +92,9 @@ PAD_SECONDS = 0.4
 #: right (free decode), by window: 2 s 87.0%, 4 s 89.3%, 6 s 91.7%, 10 s 92.5%, 30 s
 #: 92.0%, at 25, 31, 39, 51 and 238 ms a decode (400 clips of ../shared/speech-dev).
 WINDOW_SECONDS = 6.0
+#: The longest window Whisper's encoder reads (seconds): of a longer utterance (the
+#: listener cuts them at 6 s; a file given whole may be longer), the start is read.
+LONGEST_WINDOW = 30.0
 #: Less speech than this (seconds, by voice activity detection) is silence.
 MIN_SPEECH = 0.08
 #: Phrase forms scored by forced decoding: the nearest to the reading by letters (and
@@ -433,6 +436,7 @@ class WhisperRecognizer:
         """The encoder's output for the utterance in its window, and where in the window
         the utterance begins (samples)."""
         lead = int(PAD_SECONDS / 2 * RATE) + round(later * RATE)
+        samples = samples[: int(LONGEST_WINDOW * RATE) - lead - int(PAD_SECONDS * RATE)]  # the encoder's most
         audio = np.zeros(max(lead + len(samples) + int(PAD_SECONDS * RATE), int(WINDOW_SECONDS * RATE)), np.float32)
         audio[lead : lead + len(samples)] = levelled(samples) / 32768.0
         mel = self._features(audio)[:, :-1]
