@@ -17,6 +17,9 @@ from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard
 TELEVISION = Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND)
 NEAR_MISS = Heard("north east", None, 0.3, 5.0, UNCLEAR, guess="north east")  # the player, not heard well
 COMMAND = Heard("north east", "north east", 0.9, 5.0)
+#: The player throwing a net along a side, which the game does not take: no phrase, but its words are the game's own.
+MISTAKE = Heard("Capture, West", None, 0.03, 5.0, NOT_A_COMMAND)
+CORNER = "Throw it into a corner: did you mean capture north west or capture south west?"
 
 
 class Utterances:
@@ -73,6 +76,14 @@ def test_unclear_speech_is_asked_again_and_other_talk_passed_over() -> None:
     said = play(Utterances([TELEVISION, NEAR_MISS, COMMAND]))
     assert said.count(NOT_CAUGHT) == 1
     assert said.index(NOT_CAUGHT) < said.index("> north east")
+
+
+def test_a_mistake_the_game_knows_is_explained_though_it_was_no_command() -> None:
+    """Silence would leave a player who says "capture west" thinking the game is deaf."""
+    said = play(Utterances([TELEVISION, MISTAKE, Heard("Capture North", None, 0.3, 5.0, UNCLEAR), COMMAND]))
+    assert said.count(CORNER) == 1 and NOT_CAUGHT not in said
+    assert "Throw it into a corner: did you mean capture north east or capture north west?" in said
+    assert said.index(CORNER) < said.index("> north east")
 
 
 def test_the_same_near_miss_again_is_asked_back() -> None:

@@ -188,35 +188,51 @@ def test_the_game_says_what_to_listen_for_and_a_question_its_answers() -> None:
 def test_the_same_near_miss_twice_in_a_row_is_asked_back() -> None:
     """A voice the recognizer never hears surely still gets its command, with a yes."""
     s, said = session()
-    s.near_miss("up", 0.3)
+    s.near_miss("up", 0.3, "")
     assert said[-1] == NOT_CAUGHT
-    s.near_miss("up", 0.4)
+    s.near_miss("up", 0.4, "")
     assert said[-1] == "Did you say north? Say yes or no." and table(s).state.round == 0
     s.hear("yes", confidence=0.9)
     assert table(s).state.round == 1
 
 
+def test_a_mistake_the_game_knows_is_explained_by_voice_and_other_talk_passed_over() -> None:
+    """Words the recognizer took for no command: "capture west" (a net goes into a
+    corner) gets what typed words get; other talk, or anything while a question waits,
+    gets nothing, and no turn is used either way."""
+    s, said = session()
+    assert s.explain("Capture, West")
+    assert said[-1] == "Throw it into a corner: did you mean capture north west or capture south west?"
+    assert not s.explain("Capture the flag") and not s.explain("what time is it") and not s.explain("")
+    s.near_miss(None, 0.3, "Toward")  # heard unsurely: what would do, rather than "say it again"
+    assert said[-1] == "Toward what? Say toward the rabbit, toward the bear or toward the hole."
+    s.hear("north", confidence=0.5)  # asked back: a question waits
+    before = len(said)
+    assert not s.explain("Capture, West") and len(said) == before
+    assert table(s).state.round == 0
+
+
 def test_near_misses_that_differ_or_are_apart_are_only_asked_again() -> None:
     s, said = session()
     for guess in ("up", "down", None, None, "left"):
-        s.near_miss(guess, 0.3)
+        s.near_miss(guess, 0.3, "")
     s.hear("repeat", confidence=0.9)  # anything understood between two near misses parts them
-    s.near_miss("left", 0.3)
+    s.near_miss("left", 0.3, "")
     assert said.count(NOT_CAUGHT) == 6 and s.core.pending is None
 
 
 def test_near_misses_of_yes_or_no_and_moves_while_paused_are_never_asked_back() -> None:
     s, said = session()
-    s.near_miss("yes", 0.3)
-    s.near_miss("yes", 0.3)
+    s.near_miss("yes", 0.3, "")
+    s.near_miss("yes", 0.3, "")
     assert said[-1] == NOT_CAUGHT and s.core.pending is None
     s.hear("pause", confidence=0.9)
-    s.near_miss("north", 0.3)
-    s.near_miss("north", 0.3)
+    s.near_miss("north", 0.3, "")
+    s.near_miss("north", 0.3, "")
     assert said[-1] == "The game is paused. Say resume to go on." and s.core.pending is None
-    s.near_miss("resume", 0.3)
+    s.near_miss("resume", 0.3, "")
     assert said[-1] == NOT_CAUGHT
-    s.near_miss("resume", 0.3)
+    s.near_miss("resume", 0.3, "")
     assert said[-1] == "Did you say resume? Say yes or no."
     s.hear("yes", confidence=0.9)
     assert not s.core.paused

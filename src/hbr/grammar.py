@@ -95,10 +95,17 @@ class Understood(Generic[C]):
 
 @dataclass(frozen=True, slots=True)
 class NotUnderstood:
-    """``message`` is a short sentence for the player saying what went wrong."""
+    """``message`` is a short sentence for the player saying what went wrong.
+
+    ``known``: the words are all the game's own, put together in a way it does not take
+    (a net thrown north: "capture north"), and ``message`` says what would do. Typed,
+    every message is shown; by voice, the recognizer takes such words for no command
+    (they are not among ``phrases()``), and only a known mistake is answered, so that a
+    player who says "capture west" hears why, while other talk is passed over."""
 
     text: str
     message: str
+    known: bool = False
 
 
 class Grammar(Protocol[C]):

@@ -180,8 +180,10 @@ def run_live(
                     echo(f"> {heard.phrase}")
                     session.hear(heard.phrase, heard.confidence)
                 elif heard.rejected == UNCLEAR:
-                    session.near_miss(heard.guess, heard.confidence)
-                if talk.due(heard):
+                    session.near_miss(heard.guess, heard.confidence, heard.words)
+                # plainly no command, but a mistake the game knows ("capture west"): it says what would do
+                explained = heard.rejected == NOT_A_COMMAND and session.explain(heard.words)
+                if not explained and talk.due(heard):
                     session.say(TALK)
             elif kind == "channel":
                 session.say(CHANNEL_ADVICE[str(value)])

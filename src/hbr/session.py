@@ -151,20 +151,30 @@ class SessionCore(Generic[C]):
             return self._ask_back(intent, text, confidence)
         return self._play(intent, text if confidence is not None else None, confidence)
 
-    def near_miss(self, guess: str | None, confidence: float | None) -> list[Effect]:
+    def near_miss(self, guess: str | None, confidence: float | None, words: str) -> list[Effect]:
         """An utterance heard close to a command but not surely (``guess``: the phrase it
-        came nearest to, if the recognizer knows one). The player is asked to say it
-        again; when it comes nearest to the same phrase again, right after, it is asked
-        back instead ("Did you say north?"): a voice that the recognizer never hears surely
-        still gets its command, and nothing is done without a yes."""
+        came nearest to, if the recognizer knows one; ``words``: what it decoded). The
+        player is asked to say it again, or told what would do when the words are a
+        mistake the game knows (:meth:`explain`); when it comes nearest to the same
+        phrase again, right after, it is asked back instead ("Did you say north?"): a
+        voice that the recognizer never hears surely still gets its command, and nothing
+        is done without a yes."""
         again, self.missed = guess is not None and guess == self.missed, guess
         parsed = self.game.grammar.parse(guess) if again and guess is not None and self.pending is None else None
         if parsed is None or isinstance(parsed, NotUnderstood) or parsed.intent in ANSWER_INTENTS:
-            return [Say(NOT_CAUGHT)]
+            return self.explain(words) or [Say(NOT_CAUGHT)]
         if self.paused and not isinstance(parsed.intent, Meta):
             return [Say(PAUSED)]
         self.missed = None
         return self._ask_back(parsed.intent, guess or "", confidence)
+
+    def explain(self, words: str) -> list[Effect]:
+        """Words the recognizer took for no command that the game's grammar knows as a
+        mistake (:attr:`NotUnderstood.known`: "capture west", a net thrown along a side):
+        what would do, as typed words get it. Anything else is nothing to answer (talk
+        in the room is passed over), and nothing is said while a question waits."""
+        parsed = self.game.grammar.parse(words) if words.strip() and self.pending is None else None
+        return [Say(parsed.message)] if isinstance(parsed, NotUnderstood) and parsed.known else []
 
     def _ask_back(self, intent: C | Meta, text: str, confidence: float | None) -> list[Effect]:
         self.pending = (intent, text, confidence)
@@ -291,8 +301,14 @@ class Session(Generic[C]):
     def hear(self, text: str, confidence: float | None = None) -> None:
         self.carry_out(self.core.hear(text, confidence))
 
-    def near_miss(self, guess: str | None, confidence: float | None) -> None:
-        self.carry_out(self.core.near_miss(guess, confidence))
+    def near_miss(self, guess: str | None, confidence: float | None, words: str) -> None:
+        self.carry_out(self.core.near_miss(guess, confidence, words))
+
+    def explain(self, words: str) -> bool:
+        """Whether the words were a mistake the game knows, and what would do was said."""
+        effects = self.core.explain(words)
+        self.carry_out(effects)
+        return bool(effects)
 
     def end_of_input(self) -> None:
         self.carry_out(self.core.end_of_input())

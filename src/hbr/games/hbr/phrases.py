@@ -142,31 +142,38 @@ class HBRGrammar:
         command = _TABLE.get(" ".join(reduced))
         if command is not None:
             if isinstance(command, Snare) and not self.snare:
-                return NotUnderstood(text, "Snares are switched off in this game.")
+                return NotUnderstood(text, "Snares are switched off in this game.", known=True)
             return Understood(command, text)
-        return NotUnderstood(text, _why(text, reduced))
+        return _why(text, reduced)
 
 
 #: At most this many characters of what was not understood are said back.
 ECHO_LIMIT = 60
 
 
-def _why(text: str, reduced: list[str]) -> str:
-    """A short, specific reason, with a suggestion where one is likely."""
+def _why(text: str, reduced: list[str]) -> NotUnderstood:
+    """A short, specific reason, with a suggestion where one is likely; a known mistake
+    where the words are the game's own: a net or snare with one compass word or none
+    ("capture west", "trap"), "toward" with no target."""
     if reduced and reduced[0] in ("capture", "snare"):
         verb = reduced[0]
         rest = reduced[1:]
+        known = not rest or len(rest) == 1 and rest[0] in ("north", "south", "east", "west")
         if len(rest) == 1 and rest[0] in ("north", "south"):
-            return f"Throw it into a corner: did you mean {verb} {rest[0]} east or {verb} {rest[0]} west?"
+            return NotUnderstood(
+                text, f"Throw it into a corner: did you mean {verb} {rest[0]} east or {verb} {rest[0]} west?", known
+            )
         if len(rest) == 1 and rest[0] in ("east", "west"):
-            return f"Throw it into a corner: did you mean {verb} north {rest[0]} or {verb} south {rest[0]}?"
-        return f"{verb.capitalize()} needs a corner: north east, north west, south east or south west."
+            return NotUnderstood(
+                text, f"Throw it into a corner: did you mean {verb} north {rest[0]} or {verb} south {rest[0]}?", known
+            )
+        return NotUnderstood(text, f"{verb.capitalize()} needs a corner: north east, north west, south east or south west.", known)
     if reduced and reduced[0] == "toward":
-        return "Toward what? Say toward the rabbit, toward the bear or toward the hole."
+        return NotUnderstood(text, "Toward what? Say toward the rabbit, toward the bear or toward the hole.", reduced == ["toward"])
     shown = text.strip() or "that"
     if len(shown) > ECHO_LIMIT:  # a pasted page is not read back whole
         shown = shown[:ECHO_LIMIT].rsplit(" ", 1)[0] + " ..."
-    return f"I didn't understand \"{shown}\". Say help to hear what you can say."
+    return NotUnderstood(text, f"I didn't understand \"{shown}\". Say help to hear what you can say.")
 
 
 def spoken(command: Command) -> str:
