@@ -13,7 +13,7 @@ from hbr.games.spyhunting.bots import HunterBot
 from hbr.games.spyhunting.phrases import Actions, GoTo, Path, SpyGrammar, Word
 from hbr.games.spyhunting.state import Action, Heading, Phase, Point, Rules, Side, roll
 from hbr.games.spyhunting.table import SpyTable, restore
-from hbr.grammar import Meta
+from hbr.grammar import Meta, NotUnderstood
 from hbr.session import Session
 from hbr.speech.speaker import TextSpeaker
 
@@ -39,6 +39,15 @@ def test_the_grammar_reads_actions_directions_and_points() -> None:
     assert "go to nine one" not in SpyGrammar(Side.HUNTER).phrases()
     # one action a phrase: a word that Whisper writes twice ("Forward, forward.") is still one step
     assert "forward forward" not in g.phrases() and "shoot two times" not in g.phrases()
+
+
+def test_go_to_with_one_number_is_a_mistake_the_game_knows() -> None:
+    """By voice too, "go to six" is told what would do; "go to bed" is other talk."""
+    g = SpyGrammar()
+    one, bed, alone = g.parse("Go to 6."), g.parse("go to bed"), g.parse("go to")
+    assert isinstance(one, NotUnderstood) and one.known and "the column and the row" in one.message
+    assert isinstance(bed, NotUnderstood) and not bed.known
+    assert isinstance(alone, NotUnderstood) and not alone.known  # Whisper reads "Go to" from talk in the room
 
 
 def test_diagonal_words_only_in_the_diagonal_variant() -> None:

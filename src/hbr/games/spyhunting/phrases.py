@@ -178,8 +178,8 @@ class SpyGrammar:
             return NotUnderstood(text, "I didn't catch that. Say help to hear what you can say.")
         if tokens[:2] == ["go", "to"] or tokens[:1] == ["to"]:
             numbers = _numbers(tokens[2:] if tokens[0] == "go" else tokens[1:])
-            if numbers is None or len(numbers) != 2:
-                return NotUnderstood(text, "Say go to, then the column and the row, like go to 6 7.")
+            if numbers is None or len(numbers) != 2:  # known, by voice too, when a number was said
+                return NotUnderstood(text, "Say go to, then the column and the row, like go to 6 7.", bool(numbers))
             return Understood(GoTo(Point(*numbers)), text)
         actions = _sequence(tokens, dict(self.actions))
         if actions is not None:
