@@ -12,6 +12,7 @@ from hbr.game import RecordError
 from hbr.games.jumpers.phrases import Ask, JumpersGrammar, Order, Question
 from hbr.games.jumpers.state import Direction, Kind, Side
 from hbr.games.jumpers.table import JumpersTable, restore
+from hbr.grammar import NotUnderstood
 from tests.conftest import Run
 
 
@@ -29,6 +30,17 @@ def test_the_grammar() -> None:
     for phrase in g.phrases():
         assert hasattr(g.parse(phrase), "intent"), phrase
     assert "dance" not in g.phrases() and not hasattr(g.parse("cat at nine nine east"), "intent")
+
+
+def test_a_piece_with_no_way_is_a_mistake_the_game_knows() -> None:
+    """By voice too, "frog at three one" is asked which way; other talk is not answered."""
+    g = JumpersGrammar()
+    for said in ("frog at three one", "Cat at 3 2 jumps.", "hare steps"):
+        parsed = g.parse(said)
+        assert isinstance(parsed, NotUnderstood) and parsed.known and parsed.message.startswith("Which way?"), said
+    for said in ("cat", "cat at the zoo", "frog at nine nine", "dance"):
+        parsed = g.parse(said)
+        assert isinstance(parsed, NotUnderstood) and not parsed.known, said
 
 
 def test_a_move_and_the_computers_answer() -> None:

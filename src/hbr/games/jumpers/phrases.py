@@ -138,7 +138,9 @@ class JumpersGrammar:
                 return _bad(text)
             jump = None if m.group(4) is None else m.group(4) == "jumps"
             return Understood(Order(KIND_WORDS[m.group(1)], at, DIRECTION_WORDS[m.group(5)], jump), text)
-        return _bad(text)
+        # a piece and where it stands, or how it goes, but no way: a mistake the game knows, by voice too
+        known = re.fullmatch(r"(frog|cat|hare)(?: at (\w+) (\w+)(?: (jumps|steps))?| (jumps|steps))", said)
+        return _bad(text, known is not None and (known.group(2) is None or _place(known.group(2), known.group(3)) is not None))
 
 
 def _normal(text: str) -> str:
@@ -153,6 +155,7 @@ def _place(row: str, place: str) -> tuple[int, int] | None:
     return None
 
 
-def _bad(text: str) -> NotUnderstood:
-    return NotUnderstood(text, "I didn't catch that. Say a piece and a way, like cat at three two jumps north east, "
-                               "or say describe.")
+def _bad(text: str, known: bool = False) -> NotUnderstood:
+    """``known``: a piece was said, and where it stands or how it goes, but no way."""
+    start = "Which way? " if known else "I didn't catch that. "
+    return NotUnderstood(text, f"{start}Say a piece and a way, like cat at three two jumps north east, or say describe.", known)
