@@ -357,4 +357,3 @@ def utterances(recognizer: Recognizer, samples: np.ndarray) -> list[tuple[float,
         for one in listener.feed(audio[start : start + block]):
             heard.append((round(max(0.0, (start + block) / RATE - one.since), 1), one))
     return heard
-
