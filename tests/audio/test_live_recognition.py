@@ -1,7 +1,8 @@
 """A whole game played by real people's voices: `hbr play` listens on a PulseAudio
 virtual microphone, into which recordings of up, down, left and right from
 ../shared/speech-dev are played (and yes or no when the game asks back), until the
-game ends. The transcript must hold the commands the recordings said."""
+game ends. The transcript must hold the commands the recordings said. And a mistake
+said into the same microphone is answered with what would do."""
 
 from __future__ import annotations
 
@@ -103,3 +104,37 @@ def test_basic_recognition_is_said_once(
     assert "Listening with pocketsphinx" in text and "HBR_WHISPER_MODEL" in text
     assert text.count("Speech recognition is basic") == 1
     assert "hbr models download" in text
+
+
+def test_a_mistake_said_into_the_microphone_is_explained(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str]
+) -> None:
+    """A net thrown along a side ("capture west", said by the Piper voice into the
+    virtual microphone) is no phrase the recognizer listens for: the game says where a
+    net goes, as it does to the typed words, and no turn is used."""
+    import onnxruntime
+
+    from hbr.speech.voices import open_synthesizer
+    from hbr.voice.audio import pad, to_mono16k, write_wav
+
+    onnxruntime.set_seed(7)  # Piper samples noise: the same rendering every run
+    synth = open_synthesizer("piper", "", 150)[0]
+    said = tmp_path / "capture west.wav"
+    write_wav(said, pad(to_mono16k(*synth.synthesize("capture west")), 0.3))
+    transcript = tmp_path / "game.jsonl"
+    game = subprocess.Popen(
+        [*hbr_exe, "play", "--seed", "21", "--tts", "none", "--cues", "off", "--transcript", str(transcript)],
+        env={**pulse, **user_dirs}, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True,
+    )
+    seen: list[str] = []
+    try:
+        out = lines_of(game)
+        assert wait_for(out, seen, "A new normal forest", 60), seen
+        subprocess.run(["paplay", str(said)], env=pulse, check=True, timeout=30)
+        assert wait_for(out, seen, "Throw it into a corner: did you mean capture north west or capture south west?", 10), seen
+        quit_game(game)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert not turns_of(transcript)
