@@ -64,6 +64,17 @@ def test_two_commands_in_one_stream_come_out_in_order_soon_after_each(recognizer
     assert first_end < heard[0][0] < first_end + 0.45  # handed on about a quarter second after
 
 
+def test_a_recording_is_cut_into_its_utterances_with_where_each_began(recognizer: SphinxRecognizer) -> None:
+    """`hbr recognize` on a long recording: each utterance, and about where it began,
+    the last one too though the recording ends with its words."""
+    first, second = espeak("north east", "en-us", 150), espeak("toward the rabbit", "en-us", 150)
+    audio = np.concatenate([silence(1.0), first, silence(3.0 - len(first) / RATE), second])
+    heard = endpoint.utterances(recognizer, audio)
+    assert [intent(h.phrase) for _, h in heard] == [intent("north east"), intent("toward the rabbit")]
+    assert [round(at) for at, _ in heard] == [1, 4]
+    assert all(at <= began < at + 0.4 for (at, _), began in zip(heard, (1.0, 4.0), strict=True))
+
+
 def test_silence_gives_nothing_and_other_speech_no_command(recognizer: SphinxRecognizer) -> None:
     assert stream(Listener(recognizer), silence(2.0)) == []
     sentences = ["the weather is nice today", "what time is it", "I need a coffee", "close the window"]
