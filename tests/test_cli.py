@@ -8,6 +8,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.conftest import Run
@@ -154,14 +155,32 @@ def test_offline_the_download_is_not_offered(monkeypatch: pytest.MonkeyPatch, ke
 
 def test_a_folder_or_a_missing_folder_is_one_clear_sentence(run_hbr: Run, tmp_path: Path) -> None:
     """Paths that cannot be used end a command with a message, never a traceback."""
-    recognized = run_hbr("recognize", "--backend", "pocketsphinx", str(tmp_path))
-    assert recognized.returncode == 1 and "Is a directory" in recognized.stderr
+    recognized = run_hbr("recognize", "--backend", "pocketsphinx", str(tmp_path / "missing"))
+    assert recognized.returncode == 1 and "no such file" in recognized.stderr
     said = run_hbr("say", "hello", "--out", str(tmp_path / "missing" / "x.wav"))
     assert said.returncode == 1 and "cannot use" in said.stderr and "No such file or directory" in said.stderr
     drawn = run_hbr("blank-map", "--seed", "1", "--svg", str(tmp_path))
     assert drawn.returncode == 1 and "Is a directory" in drawn.stderr
     for result in (recognized, said, drawn):
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) <= 2
+
+
+def test_hbr_recognize_reads_every_sound_file_of_a_folder(run_hbr: Run, tmp_path: Path) -> None:
+    """A class's recordings given as one folder: each sound file in it, by name; other
+    files are left alone; a folder with none is one clear sentence."""
+    from hbr.voice.audio import RATE, write_wav
+
+    class_ = tmp_path / "class"
+    class_.mkdir()
+    for name in ("b.wav", "a.WAV"):
+        write_wav(class_ / name, np.zeros(RATE // 2, np.int16))
+    (class_ / "notes.txt").write_text("who said what")
+    (class_ / "older").mkdir()
+    result = run_hbr("recognize", "--backend", "pocketsphinx", str(class_))
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(line)["file"] for line in result.stdout.splitlines()] == [str(class_ / "a.WAV"), str(class_ / "b.wav")]
+    empty = run_hbr("recognize", "--backend", "pocketsphinx", str(class_ / "older"))
+    assert empty.returncode == 1 and "no sound files in this folder" in empty.stderr and "Traceback" not in empty.stderr
 
 
 def test_unwritable_user_folders_cost_nothing_but_a_warning(hbr_exe: list[str], tmp_path: Path) -> None:

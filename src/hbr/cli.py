@@ -39,7 +39,7 @@ from hbr.speech.speaker import Speaker, TextSpeaker, VoiceSpeaker
 from hbr.speech.system import SystemSynthesizer
 from hbr.speech.tts import DEFAULT_RATE, Synthesizer, TTSError
 from hbr.voice import models as speech_models
-from hbr.voice.audio import RATE, AudioError, read_audio, write_wav
+from hbr.voice.audio import RATE, SOUND_SUFFIXES, AudioError, read_audio, sound_files, write_wav
 from hbr.voice.backends import BACKENDS, BASIC, open_recognizer
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.endpoint import MAX_SECONDS, utterances
@@ -230,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     rec = sub.add_parser(
         "recognize", help="recognize spoken commands in sound files (WAV, FLAC, OGG, MP3); one JSON line per "
         "file, or per utterance of a recording longer than 6 s")
-    rec.add_argument("files", type=Path, nargs="+", metavar="FILE.wav")
+    rec.add_argument("files", type=Path, nargs="+", metavar="FILE.wav", help="sound files, or folders of them")
     rec.add_argument("--game", choices=games, default=DEFAULT, help=f"whose phrases to listen for (default {DEFAULT})")
     _add_recognizer_options(rec)
 
@@ -784,7 +784,14 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         return _fail("recognize", str(err))
     print(why, file=sys.stderr)
     status = EXIT_OK
-    for i, path in enumerate(args.files):
+    files: list[Path] = []
+    for given in args.files:
+        found = sound_files(given) if given.is_dir() else [given]
+        if not found:
+            print(f"hbr recognize: {given}: no sound files in this folder ({', '.join(SOUND_SUFFIXES)})", file=sys.stderr)
+            status = EXIT_FAILED
+        files += found
+    for i, path in enumerate(files):
         try:
             samples = read_audio(path)
         except AudioError as err:

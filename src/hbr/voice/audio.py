@@ -78,6 +78,16 @@ def read_audio(path: Path) -> np.ndarray:
     return to_mono16k(data[:, 0] if data.shape[1] == 1 else data, rate)
 
 
+#: The names of the files :func:`read_audio` is given from a folder (:func:`sound_files`).
+SOUND_SUFFIXES = (".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3", ".aif", ".aiff")
+
+
+def sound_files(folder: Path) -> list[Path]:
+    """The sound files in a folder (not in its subfolders), by name: a class's
+    recordings, given as one folder."""
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() in SOUND_SUFFIXES and p.is_file())
+
+
 def write_wav(path: Path, samples: np.ndarray, rate: int = RATE) -> None:
     """Write mono int16 samples as a WAV file."""
     with open(path, "wb") as f, wave.open(f, "wb") as w:  # open() first: it says why a path fails
