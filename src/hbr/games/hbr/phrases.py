@@ -8,6 +8,7 @@ form, so there is a single place that decides what a sentence means.
 
 from __future__ import annotations
 
+import re
 from itertools import product
 
 from hbr.games.hbr.commands import Capture, Command, Snare, Step, Target, Toward
@@ -153,12 +154,14 @@ ECHO_LIMIT = 60
 
 def _why(text: str, reduced: list[str]) -> NotUnderstood:
     """A short, specific reason, with a suggestion where one is likely; a known mistake
-    where the words are the game's own: a net or snare with one compass word or none
-    ("capture west", "trap"), "toward" with no target."""
+    where the words are the game's own: a net or snare with one compass word, a target
+    or nothing ("capture west", "capture the rabbit", "trap"), "toward" with no target,
+    "where is the rabbit"."""
     if reduced and reduced[0] in ("capture", "snare"):
         verb = reduced[0]
         rest = reduced[1:]
-        known = not rest or len(rest) == 1 and rest[0] in ("north", "south", "east", "west")
+        # "capture west", "capture", "capture the rabbit": the game's words, no corner
+        known = not rest or len(rest) == 1 and rest[0] in ("north", "south", "east", "west", *TARGET_WORDS)
         if len(rest) == 1 and rest[0] in ("north", "south"):
             return NotUnderstood(
                 text, f"Throw it into a corner: did you mean {verb} {rest[0]} east or {verb} {rest[0]} west?", known
@@ -170,6 +173,12 @@ def _why(text: str, reduced: list[str]) -> NotUnderstood:
         return NotUnderstood(text, f"{verb.capitalize()} needs a corner: north east, north west, south east or south west.", known)
     if reduced and reduced[0] == "toward":
         return NotUnderstood(text, "Toward what? Say toward the rabbit, toward the bear or toward the hole.", reduced == ["toward"])
+    asked = re.fullmatch(r"where (?:is |s )?(rabbit hole|rabbit|bear|hole)", " ".join(t for t in words(text) if t not in _FILLERS))
+    if asked:  # "where is the rabbit": the one thing a blind hunter is never told
+        return NotUnderstood(
+            text, f"A blind hunter is never told where the {asked.group(1)} is. "
+            f"Say toward the {asked.group(1)} to go nearer, or where am i for where you are.", known=True,
+        )
     shown = text.strip() or "that"
     if len(shown) > ECHO_LIMIT:  # a pasted page is not read back whole
         shown = shown[:ECHO_LIMIT].rsplit(" ", 1)[0] + " ..."
