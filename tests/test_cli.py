@@ -212,3 +212,22 @@ def test_talking_over_the_game_is_on_where_it_was_measured() -> None:
     assert not cli._talks_over(Settings(talk_over="off"), "auto", "whisper")
     assert not cli._talks_over(Settings(headphones=True), "auto", "whisper")
     assert not cli._talks_over(Settings(talk_over="on"), "none", "whisper")
+
+
+def test_lines_pasted_at_once_are_all_read_while_the_input_stays_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A live game reads the keyboard between utterances: three lines pasted at once are
+    three commands at once, not one now and the rest when something more is typed."""
+    import time
+
+    from hbr import cli
+
+    read, write = os.pipe()
+    os.write(write, "north\nsouth\neast, café\n".encode())
+    with os.fdopen(read) as stdin:
+        monkeypatch.setattr("sys.stdin", stdin)
+        got: list[str] = []
+        deadline = time.monotonic() + 5
+        for line in cli._lines(lambda: len(got) >= 3 or time.monotonic() > deadline):
+            got.append(line)
+    os.close(write)
+    assert got == ["north", "south", "east, café"]

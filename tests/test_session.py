@@ -5,7 +5,7 @@ from __future__ import annotations
 from hbr.games.hbr.commands import Command
 from hbr.games.hbr.table import HBRTable
 from hbr.grammar import Meta
-from hbr.session import NOT_CAUGHT, Session, StopSpeech
+from hbr.session import NOT_CAUGHT, PLAY_AGAIN, Session, StopSpeech
 from hbr.speech.speaker import TextSpeaker
 
 
@@ -236,3 +236,40 @@ def test_near_misses_of_yes_or_no_and_moves_while_paused_are_never_asked_back() 
     assert said[-1] == "Did you say resume? Say yes or no."
     s.hear("yes", confidence=0.9)
     assert not s.core.paused
+
+
+def played_to_its_end(s: Session[Command]) -> None:
+    """Throw the net until the game ends (the rabbit reaches its hole or the bear eats)."""
+    for _ in range(500):
+        s.hear("capture north east", confidence=0.95)
+        if s.game.over:
+            return
+    raise AssertionError("the game never ended")
+
+
+def test_when_a_game_ends_another_is_offered_and_yes_starts_it() -> None:
+    """By voice alone a player plays on: "Play again?" is asked, only yes and no are
+    listened for, and yes starts a new forest with a journal of its own."""
+    said: list[str] = []
+    games = [HBRTable.new(9)]
+    s = Session(HBRTable.new(5), TextSpeaker(said.append), next_game=lambda: (games.pop(), None))
+    s.start()
+    played_to_its_end(s)
+    assert said[-2].startswith("Game over") and said[-1] == PLAY_AGAIN
+    assert not s.done and s.expected() == frozenset({"yes", "no"})
+    s.hear("north", confidence=0.95)  # typed or misheard: the question again, no move
+    assert said[-1] == PLAY_AGAIN
+    s.hear("repeat", confidence=0.95)
+    assert said[-1] == PLAY_AGAIN
+    s.hear("yes", confidence=0.6)
+    assert not s.done and not games and table(s).seed == 9 and not table(s).over
+    assert said[-1].startswith(HBRTable.new(9).opening()) and s.expected() is None
+    played_to_its_end(s)
+    s.hear("no", confidence=0.9)
+    assert s.done and said[-1] == "Thank you for playing. Goodbye."
+
+
+def test_without_another_game_to_start_none_is_offered() -> None:
+    s, said = session()
+    played_to_its_end(s)
+    assert s.done and PLAY_AGAIN not in said and said[-1].startswith("Game over")

@@ -267,19 +267,33 @@ def build_parser() -> argparse.ArgumentParser:
 def _lines(stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
     """Typed input until end of input or ``stop()``; a prompt only on a terminal, so
     piped play stays one line per message. Waiting is done with select, so a live
-    game can end while nothing is typed."""
+    game can end while nothing is typed. The lines are read from the file descriptor
+    and kept here: read through Python's buffered stdin, lines pasted or piped in at
+    once waited in its buffer, unseen by select, until more was typed."""
     prompt = sys.stdin.isatty()
+    try:
+        fd = sys.stdin.fileno()
+    except (OSError, ValueError):  # no file behind it (a test's stand-in): read it plainly
+        yield from (line.rstrip("\n") for line in sys.stdin)
+        return
+    pending = b""
     try:
         while not stop():
             if prompt:
                 print("> ", end="", flush=True)
-            while not select.select([sys.stdin], [], [], 0.2)[0]:
-                if stop():
+            while b"\n" not in pending:
+                if not select.select([fd], [], [], 0.2)[0]:
+                    if stop():
+                        return
+                    continue
+                chunk = os.read(fd, 65536)
+                if not chunk:  # end of input; a last line without its newline still counts
+                    if pending:
+                        yield pending.decode(errors="replace")
                     return
-            line = sys.stdin.readline()
-            if not line:
-                return
-            yield line.rstrip("\n")
+                pending += chunk
+            line, pending = pending.split(b"\n", 1)
+            yield line.decode(errors="replace").rstrip("\r")
     except KeyboardInterrupt:
         print()
 
@@ -396,10 +410,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game, resumed = _game(spec, args, settings)
     for problem in game.grammar.check_aliases():
         print(f"{settings_path()}: {problem}; it is left out.", file=sys.stderr)
-    journal = Journal(
-        save_path(spec.name), args.transcript or new_transcript_path(spec.name, game.seed),
-        dataclasses.asdict(settings),
-    )
+    journal = _journal(spec, game, settings, args.transcript)
 
     def changed(name: str, value: object) -> str | None:
         try:
@@ -416,6 +427,14 @@ def cmd_play(args: argparse.Namespace) -> int:
             return _play_live(spec, args, settings, game, journal, changed)
     except AlreadyRunning as err:
         return _fail("play", str(err))
+
+
+def _journal(spec: GameSpec, game: Game[Any], settings: Settings, transcript: Path | None = None) -> Journal:
+    """Where a game is saved after every turn, and its transcript (``transcript``, else a
+    new file named for the game and its seed)."""
+    return Journal(
+        save_path(spec.name), transcript or new_transcript_path(spec.name, game.seed), dataclasses.asdict(settings)
+    )
 
 
 NUMBERS = dict(enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")))
@@ -470,8 +489,15 @@ def _play_live(
         f"{spec.spoken_example}. Say help to hear what you can say."
         if microphone else "Type a command and press Enter; type help to hear what you can say."
     )
+
+    def next_game() -> tuple[Game[Any], Journal]:
+        """Another game with the same options, in a new forest (said yes to play again)."""
+        another = spec.new(_setup(spec, argparse.Namespace(**{**vars(args), "seed": None}), settings))
+        return another, _journal(spec, another, settings)
+
     session = Session(
-        game, speaker, settings.confirm, welcome + hint, _resume_hint(spec) if journal else "", journal, changed
+        game, speaker, settings.confirm, welcome + hint, _resume_hint(spec) if journal else "", journal, changed,
+        next_game,
     )
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
     try:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Generic, cast
 
 from hbr.game import DETAIL_LEVELS, C, Game, Reply
-from hbr.grammar import ANSWER_INTENTS, ANSWERS, Meta, NotUnderstood
+from hbr.grammar import ANSWER_INTENTS, ANSWERS, Meta, NotUnderstood, Understood
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
 from hbr.speech.tts import SpeechPrefs
@@ -31,6 +31,9 @@ CONFIRM_BELOW = 0.75
 NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
 #: Said to a move while the game is paused.
 PAUSED = "The game is paused. Say resume to go on."
+#: Asked when a game ends, where another can be started (a live game): by voice alone, a
+#: player plays on without reaching for the keyboard.
+PLAY_AGAIN = "Play again? Say yes or no."
 #: Requests the game itself answers (they need its knowledge).
 GAME_ANSWERS = (Meta.HELP, Meta.HELP_MORE, Meta.RULES, Meta.RECAP, Meta.WHERE, Meta.REVEAL)
 #: Requests that change a saved setting: by voice, asked back when unsure, like a move.
@@ -86,7 +89,12 @@ class StopSpeech:
     pass
 
 
-Effect = Say | Adjust | Keep | Record | StopSpeech
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """Start another game of the same kind (the player said yes to :data:`PLAY_AGAIN`)."""
+
+
+Effect = Say | Adjust | Keep | Record | StopSpeech | NewGame
 
 
 @dataclass
@@ -100,6 +108,8 @@ class SessionCore(Generic[C]):
     #: Said on quitting, before the game's closing words (e.g. how to resume), when ``resumable()``.
     quit_hint: str = ""
     resumable: Callable[[], bool] = lambda: True
+    #: Whether another game is offered when one ends (:data:`PLAY_AGAIN`).
+    again: bool = False
     last: str = ""
     quit: bool = False
     paused: bool = False
@@ -107,15 +117,17 @@ class SessionCore(Generic[C]):
     pending: tuple[C | Meta, str, float | None] | None = field(default=None, init=False)
     #: The phrase the last utterance came near to without being understood (a near miss).
     missed: str | None = field(default=None, init=False)
+    #: The game is over and :data:`PLAY_AGAIN` waits for its answer.
+    offering: bool = field(default=False, init=False)
 
     def expected(self) -> frozenset[str] | None:
         """The only phrases to listen for now: the answers while a question waits, else
         those the game says make sense (None: all)."""
-        return ANSWERS if self.pending is not None else self.game.listening()
+        return ANSWERS if self.pending is not None or self.offering else self.game.listening()
 
     @property
     def done(self) -> bool:
-        return self.quit or self.game.over
+        return self.quit or (self.game.over and not self.offering)
 
     def _tell(self, reply: Reply) -> Say:
         self.last = reply.words
@@ -124,9 +136,17 @@ class SessionCore(Generic[C]):
     def start(self) -> list[Effect]:
         return [Record("start"), self._tell(Reply(f"{self.game.opening()} {self.opening_hint}"))]
 
+    def begin(self, game: Game[C]) -> list[Effect]:
+        """Another game, after a yes to :data:`PLAY_AGAIN`: started as the first was; the
+        voice's settings carry over."""
+        self.game, self.pending, self.missed, self.paused = game, None, None, False
+        return self.start()
+
     def hear(self, text: str, confidence: float | None = None) -> list[Effect]:
         """One typed line (``confidence`` None) or recognized phrase, and what follows."""
         self.missed = None
+        if self.offering:
+            return self._play_again(text)
         parsed = self.game.grammar.parse(text)
         if isinstance(parsed, NotUnderstood):
             return [Say(parsed.message)]
@@ -173,7 +193,7 @@ class SessionCore(Generic[C]):
         mistake (:attr:`NotUnderstood.known`: "capture west", a net thrown along a side):
         what would do, as typed words get it. Anything else is nothing to answer (talk
         in the room is passed over), and nothing is said while a question waits."""
-        parsed = self.game.grammar.parse(words) if words.strip() and self.pending is None else None
+        parsed = self.game.grammar.parse(words) if words.strip() and self.pending is None and not self.offering else None
         return [Say(parsed.message)] if isinstance(parsed, NotUnderstood) and parsed.known else []
 
     def _ask_back(self, intent: C | Meta, text: str, confidence: float | None) -> list[Effect]:
@@ -190,7 +210,25 @@ class SessionCore(Generic[C]):
         effects: list[Effect] = [Record("turn", heard, confidence), self._tell(reply)]
         if self.game.over:
             effects += [Say(self.game.closing()), Record("end")]
+            if self.again:
+                self.offering = True
+                effects.append(self._tell(Reply(PLAY_AGAIN)))
         return effects
+
+    def _play_again(self, text: str) -> list[Effect]:
+        """The answer to :data:`PLAY_AGAIN`: yes starts another game, no (or quit) ends;
+        anything else asks again (by voice only yes and no are listened for)."""
+        parsed = self.game.grammar.parse(text)
+        intent = parsed.intent if isinstance(parsed, Understood) else None
+        if intent is Meta.YES:
+            self.offering = False
+            return [NewGame()]
+        if intent in (Meta.NO, Meta.QUIT):
+            self.offering = False
+            return [Say("Thank you for playing. Goodbye.")]
+        if intent is Meta.STOP:
+            return [StopSpeech()]
+        return [Say(PLAY_AGAIN)]
 
     def _meta(self, meta: Meta) -> list[Effect]:
         pending, self.pending = self.pending, None
@@ -253,7 +291,11 @@ class SessionCore(Generic[C]):
         return [Keep("detail", self.game.detail), Say(f"{words} Say {undo} to undo.")]
 
     def end_of_input(self) -> list[Effect]:
-        """Nothing more will be typed or heard: stop cleanly, telling how the game stands."""
+        """Nothing more will be typed or heard: stop cleanly, telling how the game stands
+        (a game over, another offered: nothing more to tell)."""
+        if self.offering:
+            self.offering = False
+            return []
         return [Say("End of input. The game stops here. " + self.game.closing()), Record("end")]
 
 
@@ -270,15 +312,19 @@ class Session(Generic[C]):
         quit_hint: str = "",
         journal: Journal | None = None,
         changed: Callable[[str, object], str | None] = lambda name, value: None,
+        next_game: Callable[[], tuple[Game[C], Journal | None]] | None = None,
     ) -> None:
         """``changed(name, value)`` saves a setting the player changed by voice; it may
-        return a sentence to say (the settings file had to be kept aside)."""
+        return a sentence to say (the settings file had to be kept aside).
+        ``next_game()``: another game and its journal, when the player wants to play again
+        (None: none is offered)."""
         self.speaker = speaker
         self.journal = journal
         self.changed = changed
+        self.next_game = next_game
         self.core = SessionCore(
             game, SpeechPrefs(speaker.rate, speaker.volume), confirm, opening_hint, quit_hint,
-            lambda: self.journal is None or self.journal.save is not None,
+            lambda: self.journal is None or self.journal.save is not None, next_game is not None,
         )
 
     @property
@@ -341,6 +387,9 @@ class Session(Generic[C]):
                         self.journal.ended(self.game)
                 case StopSpeech():
                     self.speaker.stop()
+                case NewGame() if self.next_game is not None:
+                    game, self.journal = self.next_game()
+                    self.carry_out(self.core.begin(game))
 
     def _keep(self, name: str, value: object) -> None:
         """Save a setting changed by voice; if it cannot be, say so: it still holds now."""

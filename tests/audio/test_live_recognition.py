@@ -6,6 +6,7 @@ said into the same microphone is answered with what would do."""
 
 from __future__ import annotations
 
+import queue
 import random
 import subprocess
 import time
@@ -21,6 +22,22 @@ pytestmark = pytest.mark.audio
 DIRECTION = {"up": "north", "down": "south", "left": "west", "right": "east"}
 
 
+def started(
+    hbr_exe: list[str], env: dict[str, str], *args: str
+) -> tuple[subprocess.Popen[str], queue.Queue[str], list[str]]:
+    """`hbr play ARGS`, the Observer printed (not spoken) and read as it comes, once the
+    forest has been told: the game, its output, and the lines seen so far."""
+    game = subprocess.Popen(
+        [*hbr_exe, "play", *args, "--tts", "none", "--cues", "off"],
+        env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    out, seen = lines_of(game), list[str]()
+    if not wait_for(out, seen, "A new normal forest", 60):
+        game.kill()
+        raise AssertionError(seen)
+    return game, out, seen
+
+
 def test_a_whole_game_by_real_voices(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
 ) -> None:
@@ -30,20 +47,13 @@ def test_a_whole_game_by_real_voices(
             by_word.setdefault(rec.word, []).append(real.FOLDER / rec.file)
     rng = random.Random(11)
     transcript = tmp_path / "game.jsonl"
-    game = subprocess.Popen(
-        [*hbr_exe, "play", "--seed", "21", "--tts", "none", "--cues", "off", "--transcript", str(transcript)],
-        env={**pulse, **user_dirs}, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True,
-    )
-    seen: list[str] = []
+    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
     meant: list[str] = []  # the word of every recording played as a command
 
     def speak(word: str) -> None:
         subprocess.run(["paplay", str(rng.choice(by_word[word]))], env=pulse, check=True, timeout=30)
 
     try:
-        out = lines_of(game)
-        assert wait_for(out, seen, "A new normal forest", 60), seen
         assert "Listening with whisper" in "\n".join(seen), seen
         for _ in range(80):
             if game.poll() is not None:
@@ -109,7 +119,7 @@ def test_basic_recognition_is_said_once(
 def test_a_mistake_said_into_the_microphone_is_explained(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str]
 ) -> None:
-    """A net thrown along a side ("capture west", said by the Piper voice into the
+    """A net thrown along a side ("capture north", said by the Piper voice into the
     virtual microphone) is no phrase the recognizer listens for: the game says where a
     net goes, as it does to the typed words, and no turn is used."""
     import onnxruntime
@@ -117,24 +127,52 @@ def test_a_mistake_said_into_the_microphone_is_explained(
     from hbr.speech.voices import open_synthesizer
     from hbr.voice.audio import pad, to_mono16k, write_wav
 
-    onnxruntime.set_seed(7)  # Piper samples noise: the same rendering every run
-    synth = open_synthesizer("piper", "", 150)[0]
-    said = tmp_path / "capture west.wav"
-    write_wav(said, pad(to_mono16k(*synth.synthesize("capture west")), 0.3))
+    onnxruntime.set_seed(7)  # Piper samples noise: the same renderings every run
+    said = []
+    for rate in (150, 175, 200):  # said again, a little faster, when not heard so
+        synth = open_synthesizer("piper", "", rate)[0]
+        said.append(tmp_path / f"capture north {rate}.wav")
+        write_wav(said[-1], pad(to_mono16k(*synth.synthesize("capture north")), 0.3))
     transcript = tmp_path / "game.jsonl"
-    game = subprocess.Popen(
-        [*hbr_exe, "play", "--seed", "21", "--tts", "none", "--cues", "off", "--transcript", str(transcript)],
-        env={**pulse, **user_dirs}, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True,
-    )
-    seen: list[str] = []
+    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
     try:
-        out = lines_of(game)
-        assert wait_for(out, seen, "A new normal forest", 60), seen
-        subprocess.run(["paplay", str(said)], env=pulse, check=True, timeout=30)
-        assert wait_for(out, seen, "Throw it into a corner: did you mean capture north west or capture south west?", 10), seen
+        for saying in said:
+            subprocess.run(["paplay", str(saying)], env=pulse, check=True, timeout=30)
+            if wait_for(out, seen, "Throw it into a corner: did you mean capture north east or capture north west?", 5):
+                break
+        else:
+            raise AssertionError(seen)
         quit_game(game)
     finally:
         if game.poll() is None:
             game.kill()
     assert not turns_of(transcript)
+
+
+def test_when_a_game_ends_a_spoken_yes_starts_another(
+    pulse: dict[str, str], hbr_exe: list[str], user_dirs: dict[str, str], held_out: list[real.Recording]
+) -> None:
+    """By voice alone a player plays on: the game ends (walked into the bear, typed), the
+    game asks "Play again?", and a real person's "yes" into the microphone starts a new
+    forest; typed quit then ends it."""
+    yeses = [real.FOLDER / r.file for r in held_out if r.word == "yes" and "v0.02" in r.file][:3]
+    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "8")
+    try:
+        assert game.stdin is not None
+        game.stdin.write("toward bear\n" * 40)
+        game.stdin.flush()
+        assert wait_for(out, seen, "Game over", 30), seen
+        assert wait_for(out, seen, "Play again? Say yes or no.", 5), seen
+        time.sleep(1.0)  # the typed lines after the end are answered with the question again
+        for yes in yeses:  # a real person's yes (asked again if it was not caught)
+            subprocess.run(["paplay", str(yes)], env=pulse, check=True, timeout=30)
+            if wait_for(out, seen, "A new normal forest", 5):
+                break
+        else:
+            raise AssertionError(f"no new game: {seen[-10:]}")
+        quit_game(game)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert game.returncode == 0
+    assert sum("A new normal forest" in line for line in seen) == 2
