@@ -495,9 +495,9 @@ def _play_live(
         another = spec.new(_setup(spec, argparse.Namespace(**{**vars(args), "seed": None}), settings))
         return another, _journal(spec, another, settings)
 
-    session = Session(
+    session = Session(  # another game is offered after a game, not after the tutorial (no journal)
         game, speaker, settings.confirm, welcome + hint, _resume_hint(spec) if journal else "", journal, changed,
-        next_game,
+        next_game if journal is not None else None,
     )
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
     try:
