@@ -77,7 +77,9 @@ def test_hbr_say_writes_a_wav(run_hbr: Run, tmp_path: Path) -> None:
     fast = tmp_path / "f.wav"
     assert run_hbr("say", "--out", str(out), SENTENCE).returncode == 0
     assert run_hbr("say", "--rate", "320", "--out", str(fast), SENTENCE).returncode == 0
-    assert len(read_audio(fast)) < 0.7 * len(read_audio(out))
+    # about 0.65 as long; Piper draws each word's length at random (0.64 to 0.72 seen), and
+    # a rate passed over would give about 1
+    assert len(read_audio(fast)) < 0.8 * len(read_audio(out))
     bad = run_hbr("say", "--voice", "klingon-xx", "--out", str(out), "hi")
     assert bad.returncode == 1 and "no voice" in bad.stderr and "Traceback" not in bad.stderr
 
