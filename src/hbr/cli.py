@@ -270,12 +270,7 @@ def _lines(stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
     game can end while nothing is typed. The lines are read from the file descriptor
     and kept here: read through Python's buffered stdin, lines pasted or piped in at
     once waited in its buffer, unseen by select, until more was typed."""
-    prompt = sys.stdin.isatty()
-    try:
-        fd = sys.stdin.fileno()
-    except (OSError, ValueError):  # no file behind it (a test's stand-in): read it plainly
-        yield from (line.rstrip("\n") for line in sys.stdin)
-        return
+    prompt, fd = sys.stdin.isatty(), sys.stdin.fileno()
     pending = b""
     try:
         while not stop():
