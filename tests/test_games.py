@@ -83,7 +83,7 @@ def typed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Callable[
 def test_a_new_game_plays_through_the_unchanged_shell(
     toy: None, user_dirs: dict[str, str], typed: Callable[[str], None], capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert list(registry()) == ["hbr", "jumpers", "spyhunting", "toy"]
+    assert list(registry()) == ["hbr", "jumpers", "rabbithunt", "spyhunting", "toy"]
     typed("two\none\nquit\n")
     assert cli.main(["play", "toy", "--text", "--seed", "4"]) == 0
     out = capsys.readouterr().out.splitlines()
