@@ -3,6 +3,8 @@ from pathlib import Path
 
 import pytest
 
+from hbr.games.rabbithunt.phrases import RabbitGrammar
+from hbr.grammar import Understood
 from tests.conftest import Run
 
 pytestmark = pytest.mark.audio
@@ -42,3 +44,24 @@ def test_a_demo_of_jumpers_says_south_s_moves_and_the_observer_answers(run_hbr: 
     assert len(moves) == 3 and all(move.split()[1] in ("frog", "cat", "hare") for move in moves), lines
     assert any(line.startswith("Observer: ") and "The computer" in line for line in lines), lines
     assert lines[-1] == "outcome: unfinished after 3 turns, seed 3"
+
+
+def test_a_demo_of_rabbit_hunt_is_heard_through_the_recognizer(run_hbr: Run) -> None:
+    """Grey's commands, spoken and recognized among the phrases of the moment (Whisper,
+    the default), and played: never one taken for another."""
+    result = run_hbr("demo", "rabbithunt", "--seed", "5", "--turns", "8", "--loopback", "--silent", timeout=600)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    heard = [line.strip() for line in lines if line.strip().startswith("meant: ")]
+    assert len(heard) == 8, lines
+
+    def meaning(text: str) -> object:
+        parsed = RabbitGrammar().parse(text)
+        return parsed.intent if isinstance(parsed, Understood) else None
+
+    for line in heard:
+        meant, said = line.removeprefix("meant: ").split("; heard: ")
+        assert said == "(nothing, typed instead)" or meaning(said) == meaning(meant) is not None, line
+    summary = next(line for line in lines if line.startswith("heard "))
+    assert int(summary.split()[1]) >= 6, summary
+    assert any(line.startswith("Observer: You plant a ") for line in lines), lines

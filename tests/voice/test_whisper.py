@@ -47,6 +47,8 @@ def test_what_whisper_said_before_it_starts_over_counts() -> None:
     assert said_once(["capture", "norfeast", "capt", "chournorfeast"]) == 2  # started over, not to the letter
     assert said_once(["frog", "at", "five", "five", "jump", "east"]) == 6
     assert said_once(["capturenorthwest", ""]) == 1
+    assert said_once(["takeacarrot", "takeakerrot"]) == 1  # said over, a letter or two apart
+    assert said_once(["takeacarrot", "takeacard"]) == 2  # another phrase: read whole, and far from either
     assert said_once([]) == 0
 
 

@@ -173,16 +173,25 @@ _COURTEOUS = frozenset(squash(word) for word in COURTESY)
 _COURTEOUS_BEFORE = frozenset(squash(word) for word in COURTESY_BEFORE)
 
 
+#: A part of Whisper's text this near its first part by letters (normalised edit
+#: distance), when that part is at least REPEAT_LETTERS long, is the phrase said over:
+#: "Take a Carrot, Take a Kerrot" (Piper saying "take a carrot", 2 of 3 times).
+REPEAT_APART = 0.25
+REPEAT_LETTERS = 6
+
+
 def said_once(parts: list[str]) -> int:
     """How many of Whisper's parts (its text cut at each punctuation mark, squashed)
     come before it starts over: with short input it repeats the phrase ("Left, left,
     left", "West, Free, Times, West"), not always to the letter ("Capture, nor feast,
-    Capt, ..."): a part that begins like the first, or that the first begins like,
+    Capt, ...", "Take a Carrot, Take a Kerrot"): a part that begins like the first, or
+    that the first begins like, or a long first part's near twin (:data:`REPEAT_APART`),
     starts it over. Parts with no letters at the end do not count."""
 
     def again(part: str) -> bool:
         shorter = min(len(part), len(parts[0]))
-        return part == parts[0] or shorter >= 3 and part[:shorter] == parts[0][:shorter]
+        twin = len(parts[0]) >= REPEAT_LETTERS and Levenshtein.normalized_distance(part, parts[0]) <= REPEAT_APART
+        return part == parts[0] or shorter >= 3 and part[:shorter] == parts[0][:shorter] or twin
 
     count = next((i for i, part in enumerate(parts) if i and part and again(part)), len(parts))
     while count and not parts[count - 1]:

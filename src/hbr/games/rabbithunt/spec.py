@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from hbr.game import GameSpec, Note, Option, Setup
-from hbr.games.rabbithunt.bots import LEVELS
+import random
+
+from hbr.game import Demo, GameSpec, Note, Option, Setup
+from hbr.games.rabbithunt.bots import LEVELS, Bot
+from hbr.games.rabbithunt.engine import Move
 from hbr.games.rabbithunt.phrases import RabbitGrammar
 from hbr.games.rabbithunt.simulate import STUDY
 from hbr.games.rabbithunt.table import RabbitTable, restore
@@ -15,6 +18,17 @@ def new(setup: Setup) -> RabbitTable:
     options = setup.options
     players = int(str(options.get("players") or "2"))
     return RabbitTable(setup.seed, players, str(options.get("difficulty") or "normal"), setup.cues, setup.detail)
+
+
+def demo(setup: Setup) -> Demo:
+    """The computer plays grey, the player's seat, at the others' level, from what grey may know."""
+    table = new(setup)
+    bot = Bot(table.level, random.Random(setup.seed))
+
+    def next_move() -> Move:
+        return bot.move(table.state)
+
+    return Demo(table, next_move, "Grey")
 
 
 def resume(record: object, setup: Setup) -> RabbitTable:
@@ -52,4 +66,5 @@ SPEC = GameSpec(
         "lose": (Note(440, 0.15), Note(370, 0.15), Note(294, 0.4)),
     },
     study=STUDY,
+    demo=demo,
 )
