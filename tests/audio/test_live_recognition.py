@@ -23,16 +23,16 @@ DIRECTION = {"up": "north", "down": "south", "left": "west", "right": "east"}
 
 
 def started(
-    hbr_exe: list[str], env: dict[str, str], *args: str
+    hbr_exe: list[str], env: dict[str, str], *args: str, ready: str = "A new normal forest"
 ) -> tuple[subprocess.Popen[str], queue.Queue[str], list[str]]:
     """`hbr play ARGS`, the Observer printed (not spoken) and read as it comes, once the
-    forest has been told: the game, its output, and the lines seen so far."""
+    game has been told (a line with ``ready``): the game, its output, and the lines seen so far."""
     game = subprocess.Popen(
         [*hbr_exe, "play", *args, "--tts", "none", "--cues", "off"],
         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     out, seen = lines_of(game), list[str]()
-    if not wait_for(out, seen, "A new normal forest", 60):
+    if not wait_for(out, seen, ready, 60):
         game.kill()
         raise AssertionError(seen)
     return game, out, seen
@@ -176,3 +176,47 @@ def test_when_a_game_ends_a_spoken_yes_starts_another(
             game.kill()
     assert game.returncode == 0
     assert sum("A new normal forest" in line for line in seen) == 2
+
+
+def test_a_turn_of_rabbit_hunt_by_voice(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str]
+) -> None:
+    """Rabbit Hunt is played by voice as Hunter Bear Rabbit is: a card planted, a carrot
+    taken and a walk, each said by the Piper voice into the virtual microphone (a little
+    faster when not heard), carried out and kept in the transcript as said."""
+    import onnxruntime
+
+    from hbr.games.rabbithunt.phrases import spot_words
+    from hbr.games.rabbithunt.table import RabbitTable
+    from hbr.speech.voices import open_synthesizer
+    from hbr.voice.audio import pad, to_mono16k, write_wav
+
+    table = RabbitTable(5, 2, "normal")  # the game `hbr play rabbithunt --seed 5` starts, up to grey's turn
+    spot = table.state.open_spots()[0]
+    walk = next(s for s, _ in table.state.farm if table.state.steps((5, 5))[s] == 1)
+    said = [f"plant a field at {spot_words(spot)}", "take a carrot", f"go to {spot_words(walk)}"]
+    onnxruntime.set_seed(7)  # Piper samples noise: the same renderings every run
+    renderings: dict[str, list[Path]] = {}
+    for rate in (150, 175, 200):
+        synth = open_synthesizer("piper", "", rate)[0]
+        for i, text in enumerate(said):
+            renderings.setdefault(text, []).append(tmp_path / f"{i}-{rate}.wav")
+            write_wav(renderings[text][-1], pad(to_mono16k(*synth.synthesize(text)), 0.3))
+    transcript = tmp_path / "game.jsonl"
+    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "rabbithunt", "--seed", "5", "--transcript",
+                              str(transcript), ready="Rabbit Hunt. You farm grey")
+    answers = ["You plant a field at", "You take a carrot", "You walk 1 step to"]
+    try:
+        for text, answer in zip(said, answers, strict=True):
+            for saying in renderings[text]:
+                subprocess.run(["paplay", str(saying)], env=pulse, check=True, timeout=30)
+                if wait_for(out, seen, answer, 8):
+                    break
+            else:
+                raise AssertionError(f"{text!r} not carried out: {seen[-6:]}")
+        quit_game(game)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert [t["command"] for t in turns_of(transcript)] == [
+        f"plant a field at {spot[0]} {spot[1]}", "take a carrot", f"go to {walk[0]} {walk[1]}"]

@@ -119,6 +119,8 @@ def test_a_typed_game_through_the_shell(run_hbr: Run, user_dirs: dict[str, str])
     assert result.returncode == 0, result.stderr
     out = result.stdout.splitlines()
     assert out[0].startswith("Rabbit Hunt. You farm grey; the computer plays Yellow, Blue, normal.")
+    assert out[0].endswith("Your turn: plant a card. You hold 3 fields, a carrot patch, a seed bag and 3 rabbits. "
+                           "Say help at any time to hear what you can say.")
     assert out[1].startswith("Your hand: ") and "3 rabbits" in out[1]
     assert out[2] == "You plant a rabbit at 4 3. Now two actions."
     assert out[3].startswith("I didn't catch that.")

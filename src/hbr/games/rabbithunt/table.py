@@ -175,7 +175,7 @@ class RabbitTable(Table[Command]):
             return Reply(self._ask(command))
         refusal = problem(self.state, command)
         if refusal is not None:
-            return Reply(f"{self._refused(command, refusal)} {self._prompt()}".strip(), ("blocked",))
+            return Reply(f"{self._refused(command, refusal)} {self._prompt(again=True)}".strip(), ("blocked",))
         self.state, events = apply(self.state, command)
         words = [self._told(events)]
         cues = [self._cue(e) for e in events]
@@ -336,12 +336,16 @@ class RabbitTable(Table[Command]):
         return {Happened.PLANTED: "plant", Happened.CARROT: "carrot", Happened.PATCH: "carrot",
                 Happened.TURNED_UP: "turn up", Happened.WALKED: "walk"}.get(e.kind, "")
 
-    def _prompt(self) -> str:
+    def _prompt(self, again: bool = False) -> str:
+        """What the player is to do now; ``again``: after a refusal, without the hand."""
         s = self.state
         if s.over:
             return ""
         if s.phase is Phase.PLANT:
-            return "Your turn: plant a card."
+            if self.detail == "brief" or again:
+                return "Your turn: plant a card."
+            spots = f" Open spots: {', '.join(spot_text(o) for o in s.open_spots())}." if self.detail == "verbose" else ""
+            return f"Your turn: plant a card. You hold {counted(s.hands[YOU])}.{spots}"
         first = "Your turn: your hand is empty, so two actions." if not s.hands[YOU] and s.actions_left == 2 else ""
         return first or ("Now two actions." if s.actions_left == 2 else "One more action.")
 
