@@ -223,7 +223,8 @@ def build_parser() -> argparse.ArgumentParser:
     voices.add_argument("--all", action="store_true", help="every system voice, not only the English ones")
 
     scen = sub.add_parser("scenario", help="replay a fixed situation and print the truth as JSON lines")
-    scen.add_argument("file", type=Path, help="scenario JSON file (see docs/rules.md, docs/spyhunting.md, docs/jumpers.md)")
+    scen.add_argument("file", type=Path, help="scenario JSON file (each game's rules page says how: docs/rules.md, "
+                      "docs/spyhunting.md, docs/jumpers.md, docs/rabbithunt.md)")
     scen.add_argument("--game", choices=games, default=DEFAULT,
                       help="whose scenario (default hbr)")
 
