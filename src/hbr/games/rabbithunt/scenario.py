@@ -101,8 +101,8 @@ def load(doc: object) -> tuple[State, list[str]]:
         if not isinstance(n, int) or not 0 <= n <= MOST_CARROTS:
             raise ScenarioError(f"carrots are 0 to {MOST_CARROTS}")
         carrots[_player(name, players)] = n
-    for name, where in _mapping(doc, "farmers").items():
-        farmers[_player(name, players)] = _spot(where)
+    for name, standing in _mapping(doc, "farmers").items():
+        farmers[_player(name, players)] = _spot(standing)
     deck = doc.get("deck", len(state.deck))
     if not isinstance(deck, int) or not 1 <= deck <= len(state.deck):
         raise ScenarioError(f'"deck" keeps 1 to {len(state.deck)} cards')
