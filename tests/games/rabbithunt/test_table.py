@@ -164,3 +164,13 @@ def test_spoken_commands_are_heard_as_said_or_not_at_all(whisper_model: Path) ->
             same = grammar.parse(heard) == grammar.parse(text) or grammar.parse(heard).intent == grammar.parse(text).intent  # type: ignore[union-attr]
             right, wrong = right + same, wrong + (not same)
     assert wrong == 0 and right >= 5, (right, wrong)
+
+
+def test_once_the_player_is_out_the_others_play_on_and_only_the_catches_are_told() -> None:
+    table = RabbitTable(5, 3, "normal")
+    replies = play_out(table, level="easy")
+    assert table.over and table.state.out[0]
+    last = replies[-1]
+    assert "You have lost all three rabbits: you are out. The others play on to the end." in last
+    after = last.split("The others play on to the end.")[1]
+    assert "catches it" in after and "plants" not in after and "walks" not in after and "carrot" not in after

@@ -49,6 +49,8 @@ RULES_SUMMARY = (
     "deck runs out the game ends: a rabbit still in your hand puts you out, and the most rabbits caught wins; then "
     "the fewest lost; then the hidden rabbit nearest the barn."
 )
+#: What is told of the others' turns once the player is out.
+_AFTER_OUT = frozenset({Happened.CAUGHT, Happened.OUT, Happened.DECK_EMPTY, Happened.WON})
 _HOW = "plant a card at a spot, like plant a rabbit at 4 4"
 _ACTIONS = "draw a card, take a carrot, go to a spot, or peek at a player"
 
@@ -186,13 +188,22 @@ class RabbitTable(Table[Command]):
         return Reply(" ".join(w for w in words if w), tuple(dict.fromkeys(c for c in cues if c)))
 
     def _computers(self) -> tuple[str, list[str]]:
-        """The computer farmers' turns until it is the player's (or the game is over)."""
+        """The computer farmers' turns until it is the player's, or the game is over.
+        Once the player is out the others play on to the end, and only the catches, the
+        farmers put out and the end are told."""
         words: list[str] = []
         cues: list[str] = []
+        told_out = False
         while not self.state.over and self.state.to_move != YOU:
             s = self.state
             bot = Bot(self.level, random.Random(f"rabbithunt bot {self.seed} {s.turn} {s.phase.value} {s.actions_left}"))
             self.state, events = apply(s, bot.move(s))
+            if s.out[YOU]:
+                if not told_out:
+                    words.append("The others play on to the end.")
+                    told_out = True
+                events = tuple(e for e in events if e.kind in _AFTER_OUT or e.kind is Happened.TURNED_UP
+                               and e.card is not None and e.card.kind is Kind.RABBIT)
             words.append(self._told(events))
             cues += [self._cue(e) for e in events if e.player == YOU or e.target == YOU or e.kind is Happened.WON]
         return " ".join(w for w in words if w), cues
