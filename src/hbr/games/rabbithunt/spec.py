@@ -10,6 +10,7 @@ from hbr.games.rabbithunt.engine import Move
 from hbr.games.rabbithunt.phrases import RabbitGrammar
 from hbr.games.rabbithunt.simulate import STUDY
 from hbr.games.rabbithunt.table import RabbitTable, restore
+from hbr.games.rabbithunt.tutorial import LESSONS, Tutorial
 
 PLAYERS = ("2", "3", "4")
 
@@ -67,4 +68,6 @@ SPEC = GameSpec(
     },
     study=STUDY,
     demo=demo,
+    tutorial=Tutorial,
+    lessons=len(LESSONS),
 )
