@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from hbr.game import RecordError
 from hbr.games.rabbithunt.bots import Bot
 from hbr.games.rabbithunt.engine import Action, Go, Plant
-from hbr.games.rabbithunt.phrases import ALL_SPOTS, RabbitGrammar, spot_words
+from hbr.games.rabbithunt.phrases import ALL_SPOTS, Ask, Question, RabbitGrammar, spot_words
 from hbr.games.rabbithunt.state import BARN, COLOURS, Kind, Phase
 from hbr.games.rabbithunt.table import RabbitTable, restore
 from hbr.grammar import Understood
@@ -44,6 +45,16 @@ def test_a_whole_game_never_names_a_card_the_player_has_not_seen(players: int) -
                 assert f"{name} plants {kind.value}" not in reply and f"{name} plants a {kind.value}" not in reply
             assert f"{name} draws a card." in reply or "draws a " not in reply.replace("You draw", "")
     assert any("plants a card at" in r for r in replies)
+    assert not any(re.search(r"(\w+) takes a carrot, and has \d\. \1 takes a carrot", r) for r in replies)
+
+
+def test_last_turn_is_what_the_others_did_since_the_players_turn() -> None:
+    table = RabbitTable(12, 3, "hard")
+    assert table._ask(Ask(Question.LAST)) in table.opening()
+    play_out(table, turns=3)
+    reply = table.last
+    others = table._ask(Ask(Question.LAST))
+    assert others.startswith("Yellow ") and reply.endswith(f"{others} {table._prompt()}")
 
 
 def test_what_is_at_a_spot_says_who_planted_it_and_not_what_it_is() -> None:
@@ -117,7 +128,8 @@ def test_a_typed_game_through_the_shell(run_hbr: Run, user_dirs: dict[str, str])
     result = run_hbr("play", "rabbithunt", "--text", "--seed", "1", "--players", "3",
                      input="my hand\nplant a rabbit at 4 3\ndance\ntake a carrot\nscore\nquit\n")
     assert result.returncode == 0, result.stderr
-    out = result.stdout.splitlines()
+    offer, *out = result.stdout.splitlines()
+    assert offer == "New here? 'hbr tutorial rabbithunt' teaches the game in six short lessons."
     assert out[0].startswith("Rabbit Hunt. You farm grey; the computer plays Yellow, Blue, normal.")
     assert out[0].endswith("Your turn: plant a card. You hold 3 fields, a carrot patch, a seed bag and 3 rabbits. "
                            "Say help at any time to hear what you can say.")

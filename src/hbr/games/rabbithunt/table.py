@@ -97,6 +97,8 @@ class RabbitTable(Table[Command]):
         self.history: list[str] = []
         self.last = ""
         self._first, _ = self._computers()
+        #: What the other farmers did in their last turns (for "last turn").
+        self._others = self._first
 
     # --- the Game interface -------------------------------------------------
 
@@ -182,30 +184,35 @@ class RabbitTable(Table[Command]):
         words = [self._told(events)]
         cues = [self._cue(e) for e in events]
         more, more_cues = self._computers()
+        self._others = more or self._others
         words.append(more)
         cues += more_cues
         words.append(self._prompt())
         return Reply(" ".join(w for w in words if w), tuple(dict.fromkeys(c for c in cues if c)))
 
     def _computers(self) -> tuple[str, list[str]]:
-        """The computer farmers' turns until it is the player's, or the game is over.
-        Once the player is out the others play on to the end, and only the catches, the
-        farmers put out and the end are told."""
+        """The computer farmers' turns until it is the player's, or the game is over, told
+        a turn at a time. Once the player is out the others play on to the end, and only
+        the catches, the farmers put out and the end are told."""
         words: list[str] = []
         cues: list[str] = []
-        told_out = False
+        told_out = self.state.out[YOU]
+        turn: list[Event] = []
         while not self.state.over and self.state.to_move != YOU:
             s = self.state
             bot = Bot(self.level, random.Random(f"rabbithunt bot {self.seed} {s.turn} {s.phase.value} {s.actions_left}"))
             self.state, events = apply(s, bot.move(s))
             if s.out[YOU]:
-                if not told_out:
-                    words.append("The others play on to the end.")
-                    told_out = True
                 events = tuple(e for e in events if e.kind in _AFTER_OUT or e.kind is Happened.TURNED_UP
                                and e.card is not None and e.card.kind is Kind.RABBIT)
-            words.append(self._told(events))
+            turn += events
             cues += [self._cue(e) for e in events if e.player == YOU or e.target == YOU or e.kind is Happened.WON]
+            if self.state.to_move != s.to_move or self.state.over:
+                words.append(self._told(tuple(turn)))
+                turn = []
+                if self.state.out[YOU] and not told_out and not self.state.over:
+                    words.append("The others play on to the end.")
+                    told_out = True
         return " ".join(w for w in words if w), cues
 
     def _refused(self, move: Move, refusal: Refusal) -> str:
@@ -256,9 +263,16 @@ class RabbitTable(Table[Command]):
         return a(card.kind)
 
     def _told(self, events: tuple[Event, ...]) -> str:
+        """The events in words, kept for "last turn" and "recap"; two carrots taken one
+        after the other are said once."""
         out: list[str] = []
-        for e in events:
-            line = self._event(e)
+        for i, e in enumerate(events):
+            if e.kind is Happened.CARROT and i + 1 < len(events) and events[i + 1].kind is Happened.CARROT \
+                    and events[i + 1].player == e.player:
+                continue
+            twice = e.kind is Happened.CARROT and i > 0 and events[i - 1].kind is Happened.CARROT \
+                and events[i - 1].player == e.player
+            line = self._event(e).replace(" a carrot,", " two carrots,") if twice else self._event(e)
             if line:
                 out.append(line)
         said = " ".join(out)
@@ -381,7 +395,7 @@ class RabbitTable(Table[Command]):
             case Question.FARMERS:
                 return self._farmers()
             case Question.LAST:
-                return self.history[-1] if self.history else "Nothing has happened yet."
+                return self._others or "The others have not played yet."
         raise ValueError(ask)  # pragma: no cover
 
     def _placed(self, placed: Placed) -> str:
