@@ -66,11 +66,14 @@ def intent(grammar: Grammar[object], text: str | None) -> object:
 BENCH_PHRASES = 40
 
 
-def own_phrases(game: str, n: int, seed: int = 7, leave_out: frozenset[str] = frozenset()) -> list[str]:
+def own_phrases(
+    game: str, n: int, seed: int = 7, leave_out: frozenset[str] = frozenset(), among: frozenset[str] | None = None
+) -> list[str]:
     """A seeded sample of ``n`` of a game's own commands (not the requests every game
-    shares), none of ``leave_out``."""
+    shares), none of ``leave_out``, and only of ``among`` when given."""
     grammar = registry()[game].grammar()
-    own = [p for p in grammar.phrases() if not isinstance(intent(grammar, p), Meta) and p not in leave_out]
+    own = [p for p in grammar.phrases() if not isinstance(intent(grammar, p), Meta) and p not in leave_out
+           and (among is None or p in among)]
     return sorted(random.Random(seed).sample(own, min(n, len(own))))
 
 

@@ -1,7 +1,7 @@
 """Each game's own phrases through each recognizer: how well the shared voice layer
 serves a game it was not tuned on.
 
-Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx] [--game NAME]
+Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx] [--game NAME] [--in-play]
 
 For every game of the registry, a seeded sample of its grammar's phrases (all of them
 when there are fewer) and the corpus's other sentences (bench/corpus.py) are spoken by
@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from corpus import BENCH_PHRASES, clips, intent, own_phrases, sessions  # noqa: E402
 from speech import speech_end, stream  # noqa: E402
 
+from hbr.game import Setup  # noqa: E402
 from hbr.games import registry  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
@@ -36,15 +37,19 @@ from hbr.voice.recognizer import Recognizer  # noqa: E402
 VOICES = ("en-us", "en+m3", "en+f2")
 
 
-def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n: int) -> None:
+def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n: int, in_play: bool = False) -> None:
+    """``in_play``: as at the start of a game, only the phrases the game listens for then
+    (its ``listening()``, a fresh game of number 1) are listened for, and the commands
+    played are drawn from them."""
     grammar = registry()[game].grammar()
-    phrases = own_phrases(game, n)
+    moment = registry()[game].new(Setup(1)).listening() if in_play else None
+    phrases = own_phrases(game, n, among=moment)
     right = wrong = commands = taken = others = 0
     delays: list[float] = []
     missed: list[str] = []
     mistaken: list[str] = []
     for session in sessions(clips(VOICES, (160,), ("clean",), commands=phrases)):
-        listener = Listener(make(grammar.phrases()))
+        listener = Listener(make(grammar.phrases()), lambda: moment)
         for clip in session:
             heard, delay = stream(listener, clip.audio, speech_end(clip.audio))
             got = {intent(grammar, h.phrase) for h in heard if h.phrase} - {None}
@@ -63,8 +68,10 @@ def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n:
                 others += 1
                 taken += bool(got)
     words = statistics.mean(len(p.split()) for p in phrases)
-    print(f"{game:>10} {backend:>12}: commands {right / commands:6.1%} right, {wrong / commands:5.1%} wrong "
-          f"(n={commands}, {len(phrases)} phrases of {len(grammar.phrases())}, {words:.1f} words on average); "
+    listened = len(moment) if moment is not None else len(grammar.phrases())
+    print(f"{game:>10} {backend:>12}{' in play' if in_play else ''}: commands {right / commands:6.1%} right, "
+          f"{wrong / commands:5.1%} wrong (n={commands}, {len(phrases)} phrases, {listened} listened for, "
+          f"{words:.1f} words on average); "
           f"other speech taken {taken / others:5.1%} (n={others}); p50 {statistics.median(delays) * 1000 if delays else 0:.0f} ms")
     often = sorted(set(missed), key=missed.count, reverse=True)[:6]
     if often:
@@ -78,6 +85,8 @@ def main() -> None:
     parser.add_argument("--phrases", type=int, default=BENCH_PHRASES, help=f"phrases per game (default {BENCH_PHRASES})")
     parser.add_argument("--backend", choices=("whisper", "pocketsphinx"))
     parser.add_argument("--game", choices=list(registry()), help="one game only")
+    parser.add_argument("--in-play", action="store_true",
+                        help="only the phrases a fresh game listens for at its start (its listening())")
     args = parser.parse_args()
     from hbr.voice.sphinx import SphinxRecognizer
     from hbr.voice.whisper import WhisperRecognizer
@@ -90,7 +99,7 @@ def main() -> None:
         makers.append(("pocketsphinx", SphinxRecognizer))
     for game in [args.game] if args.game else registry():
         for backend, make in makers:
-            measure(game, backend, make, args.phrases)
+            measure(game, backend, make, args.phrases, args.in_play)
 
 
 if __name__ == "__main__":
