@@ -16,7 +16,7 @@ from hbr.games.rabbithunt.engine import Action, Go, Plant
 from hbr.games.rabbithunt.phrases import ALL_SPOTS, Ask, Question, RabbitGrammar, spot_words
 from hbr.games.rabbithunt.state import BARN, COLOURS, Kind, Phase
 from hbr.games.rabbithunt.table import RabbitTable, restore
-from hbr.grammar import Understood
+from hbr.grammar import Meta, Understood
 from tests.conftest import Run
 
 
@@ -186,3 +186,20 @@ def test_once_the_player_is_out_the_others_play_on_and_only_the_catches_are_told
     assert "You have lost all three rabbits: you are out. The others play on to the end." in last
     after = last.split("The others play on to the end.")[1]
     assert "catches it" in after and "plants" not in after and "walks" not in after and "carrot" not in after
+
+
+def test_where_the_others_planted_and_how_far_is_told_to_plan_a_walk() -> None:
+    table = RabbitTable(12, 3, "hard")
+    play_out(table, turns=7)
+    s = table.state
+    blue = [spot for spot, p in s.farm if p.by == 2 and not p.face_up]
+    assert blue
+    steps = s.steps(s.farmers[0])[blue[0]]
+    said = table._ask(Ask(Question.PLANTED, who=2))
+    assert said.startswith("Cards Blue planted, face down, nearest first: ")
+    assert f"{blue[0][0]} {blue[0][1]}, {steps} step" in said and "rabbit" not in said
+    assert table._ask(Ask(Question.AT, blue[0])).endswith("from your farmer.")
+    where = table.answer(Meta.WHERE)
+    assert where.startswith(f"Your farmer is at {s.farmers[0][0]} {s.farmers[0][1]}, with ") and "Beside it: " in where
+    assert table._ask(Ask(Question.PLANTED, who=0)).startswith("Your face-down cards: ")
+    assert RabbitGrammar().parse("where did blue plant") == Understood(Ask(Question.PLANTED, who=2), "where did blue plant")

@@ -5,7 +5,7 @@ west; the barn is five five, or "the barn"): numbers a recognizer tells apart fa
 better than letters. Plant: "plant a rabbit at four four", "plant a ladder at six
 three". Actions: "draw a card", "take a carrot", "go to three five", "peek at
 yellow" (or "look at yellow"). Questions, which use no turn: "describe", "what is at four four", "my hand",
-"my cards", "where can i plant", "score", "farmers", "last turn".
+"my cards", "where did yellow plant", "where can i plant", "score", "farmers", "last turn".
 """
 
 from __future__ import annotations
@@ -39,22 +39,28 @@ class Question(enum.Enum):
     SCORE = "score"
     FARMERS = "farmers"
     LAST = "last turn"
+    PLANTED = "where did"  # where did yellow plant: that farmer's face-down cards
 
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """A question that uses no turn; ``at`` for "what is at"."""
+    """A question that uses no turn; ``at`` for "what is at", ``who`` for "where did yellow plant"."""
 
     what: Question
     at: Spot | None = None
+    who: int | None = None
 
     def __str__(self) -> str:
         if self.what is Question.AT and self.at:
             return f"what is at {self.at[0]} {self.at[1]}"
+        if self.what is Question.PLANTED and self.who is not None:
+            return f"where did {COLOURS[self.who]} plant"
         return self.what.value
 
 
 Command = Move | Ask
+#: Questions said with more words than their own (a spot, a colour).
+_WITH_WORDS = (Question.AT, Question.PLANTED)
 
 
 def spot_words(spot: Spot) -> str:
@@ -65,18 +71,22 @@ def spot_words(spot: Spot) -> str:
 ALL_SPOTS: tuple[Spot, ...] = tuple(product(range(1, SIZE + 1), range(1, SIZE + 1)))
 
 
-def spoken_phrases(kinds: Iterable[Kind], open_spots: Iterable[Spot], goes: Iterable[Spot], players: int) -> list[str]:
-    """What may be said: planting each of ``kinds`` on each of ``open_spots``, going to
-    each of ``goes``; when ``players`` is given (more than 1), the other actions and
-    looking at each other player's hand; and every question."""
+def spoken_phrases(
+    kinds: Iterable[Kind], open_spots: Iterable[Spot], goes: Iterable[Spot], players: int, acting: bool = True
+) -> list[str]:
+    """What may be said in a game of ``players``: planting each of ``kinds`` on each of
+    ``open_spots``, going to each of ``goes``; when ``acting``, the other actions and
+    looking at each other farmer's hand; and every question."""
     goes = list(goes)
+    others = COLOURS[1:players]
     spoken = [f"plant a {k.value} at {spot_words(s)}" for k, s in product(kinds, open_spots)]
     spoken += [f"go to {spot_words(s)}" for s in goes]
     spoken += ["go to the barn", "go back to the barn"] if BARN in goes else []
-    spoken += [a.value for a in Action] + ["draw"] if players > 1 else []
-    spoken += [f"{verb} at {c}" for verb in ("peek", "look") for c in COLOURS[1:players]]
+    spoken += [a.value for a in Action] + ["draw"] if acting else []
+    spoken += [f"{verb} at {c}" for verb in ("peek", "look") for c in others] if acting else []
     spoken += [f"what is at {spot_words(s)}" for s in ALL_SPOTS]
-    spoken += [q.value for q in Question if q is not Question.AT]
+    spoken += [f"where did {c} plant" for c in others]
+    spoken += [q.value for q in Question if q not in _WITH_WORDS]
     spoken += list(META_PHRASES)
     return list(dict.fromkeys(spoken))
 
@@ -95,9 +105,13 @@ class RabbitGrammar:
             return Understood(meta, text)
         said = " ".join(tokens)
         for question in Question:
-            if said == question.value and question is not Question.AT:
+            if said == question.value and question not in _WITH_WORDS:
                 return Understood(Ask(question), text)
         words = " ".join(t for t in tokens if t not in _FILLER)
+        if (m := re.fullmatch(r"where did (\w+) plant", said)) and m.group(1) in COLOURS:
+            return Understood(Ask(Question.PLANTED, who=COLOURS.index(m.group(1))), text)
+        if (m := re.fullmatch(r"(\w+) s? ?cards", said)) and m.group(1) in COLOURS:  # typed: "yellow's cards"
+            return Understood(Ask(Question.PLANTED, who=COLOURS.index(m.group(1))), text)
         if m := re.fullmatch(r"what is (\w+) (\w+)", words):
             spot = _spot(m.group(1), m.group(2))
             return Understood(Ask(Question.AT, spot), text) if spot else _bad(text)

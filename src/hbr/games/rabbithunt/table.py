@@ -31,6 +31,7 @@ from hbr.games.rabbithunt.state import (
     Spot,
     State,
     carrots_for,
+    neighbours,
     new_game,
 )
 from hbr.grammar import Meta
@@ -121,7 +122,8 @@ class RabbitTable(Table[Command]):
         match meta:
             case Meta.HELP:
                 return (f"On your turn, first {_HOW}. Then two actions: {_ACTIONS}, like peek at yellow. "
-                        "Ask describe, what is at 4 4, my hand, my cards, where can i plant, score, or farmers.")
+                        "Ask where am i, what is at 4 4, where did yellow plant, my hand, my cards, where can i plant, "
+                        "describe, score, or farmers.")
             case Meta.HELP_MORE:
                 return ("A spot is its row, 1 in the south to 9 in the north, then its place, 1 in the west to 9 in "
                         "the east. Walking costs a carrot for each two steps from card to card. A rabbit planted "
@@ -131,7 +133,7 @@ class RabbitTable(Table[Command]):
             case Meta.RECAP:
                 return " ".join(self.history[-6:]) or "Nothing has happened yet."
             case Meta.WHERE:
-                return self._farmers()
+                return self._where()
             case Meta.REVEAL:
                 if not self.over:
                     return "Reveal is for after the game, so the hidden rabbits stay hidden while you play."
@@ -156,9 +158,9 @@ class RabbitTable(Table[Command]):
         s = self.state
         if s.phase is Phase.PLANT:
             kinds = {c.kind for c in s.hands[YOU]}
-            return frozenset(spoken_phrases(kinds, s.open_spots(), (), players=0))
+            return frozenset(spoken_phrases(kinds, s.open_spots(), (), self.players, acting=False))
         goes = [spot for spot in ALL_SPOTS if s.occupied(spot) and spot != s.farmers[YOU]]
-        return frozenset(spoken_phrases((), (), goes, players=self.players))
+        return frozenset(spoken_phrases((), (), goes, self.players))
 
     def progress(self) -> str:
         return f"Rabbit Hunt, turn {self.state.turn}"
@@ -383,7 +385,8 @@ class RabbitTable(Table[Command]):
                 return self._describe()
             case Question.AT:
                 assert ask.at is not None
-                return f"At {spot_text(ask.at)}: {self._at(ask.at)}."
+                reach = self._reach(ask.at) if self.state.occupied(ask.at) else ""
+                return f"At {spot_text(ask.at)}: {self._at(ask.at)}{'; ' + reach + ' from your farmer' if reach else ''}."
             case Question.HAND:
                 return f"Your hand: {counted(s.hands[YOU])}. You have {many(s.carrots[YOU], 'carrot')}."
             case Question.MINE:
@@ -396,6 +399,8 @@ class RabbitTable(Table[Command]):
                 return self._farmers()
             case Question.LAST:
                 return self._others or "The others have not played yet."
+            case Question.PLANTED:
+                return self._planted_by(YOU if ask.who is None else ask.who)
         raise ValueError(ask)  # pragma: no cover
 
     def _placed(self, placed: Placed) -> str:
@@ -418,6 +423,36 @@ class RabbitTable(Table[Command]):
         if placed is not None:
             return self._placed(placed) + farmers
         return "an open spot: a card may be planted there" if spot in s.open_spots() else "nothing"
+
+    def _reach(self, spot: Spot) -> str:
+        """How far the player's farmer walks to ``spot``, and for how much: "2 steps, 1 carrot"."""
+        steps = self.state.steps(self.state.farmers[YOU]).get(spot)
+        if not steps:
+            return ""
+        return f"{many(steps, 'step')}, {many(carrots_for(steps), 'carrot')}"
+
+    def _planted_by(self, player: int) -> str:
+        """The face-down cards ``player`` planted, nearest the player's farmer first."""
+        if player == YOU:
+            return self._mine()
+        if player >= self.players:
+            return "There is no such farmer in this game."
+        s = self.state
+        steps = s.steps(s.farmers[YOU])
+        theirs = sorted((steps.get(spot, 99), spot) for spot, p in s.farm if p.by == player and not p.face_up)
+        name = self._name(player)
+        if not theirs:
+            return f"{name} has no card face down on the farm."
+        said = "; ".join(f"{spot_text(spot)}, {self._reach(spot) or 'where your farmer is'}" for _, spot in theirs)
+        return f"Cards {name} planted, face down, nearest first: {said}."
+
+    def _where(self) -> str:
+        """The player's farmer, carrots, and the cards beside it."""
+        s = self.state
+        here = s.farmers[YOU]
+        beside = [f"{spot_text(n)}, {self._at(n)}" for n in sorted(neighbours(here)) if s.at(n) is not None or n == BARN]
+        return (f"Your farmer is at {spot_text(here)}, with {many(s.carrots[YOU], 'carrot')}. "
+                f"Beside it: {'; '.join(beside)}.")
 
     def _describe(self) -> str:
         s = self.state
