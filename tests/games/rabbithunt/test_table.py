@@ -203,3 +203,12 @@ def test_where_the_others_planted_and_how_far_is_told_to_plan_a_walk() -> None:
     assert where.startswith(f"Your farmer is at {s.farmers[0][0]} {s.farmers[0][1]}, with ") and "Beside it: " in where
     assert table._ask(Ask(Question.PLANTED, who=0)).startswith("Your face-down cards: ")
     assert RabbitGrammar().parse("where did blue plant") == Understood(Ask(Question.PLANTED, who=2), "where did blue plant")
+
+
+def test_brief_says_less_of_the_same_game() -> None:
+    brief, normal = RabbitTable(12, 3, "hard", detail="brief"), RabbitTable(12, 3, "hard")
+    said_brief, said_normal = play_out(brief, turns=12), play_out(normal, turns=12)
+    assert brief.state == normal.state
+    assert sum(map(len, said_brief)) < 0.8 * sum(map(len, said_normal))
+    assert not any("steps to" in r or ", and has" in r for r in said_brief)
+    assert any(" walks to " in r for r in said_brief)

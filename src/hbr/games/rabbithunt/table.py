@@ -293,9 +293,13 @@ class RabbitTable(Table[Command]):
             case Happened.DREW:
                 return f"You draw {counted(e.cards)}." if me else f"{who} draws a card."
             case Happened.CARROT:
+                if self.detail == "brief":
+                    return f"{who} take{'' if me else 's'} a carrot."
                 return f"{who} take{'' if me else 's'} a carrot, and {'have' if me else 'has'} {e.count}."
             case Happened.WALKED:
                 assert e.to is not None
+                if self.detail == "brief":
+                    return f"{who} walk{'' if me else 's'} to {spot_text(e.to)}."
                 steps = e.target or 0
                 return f"{who} walk{'' if me else 's'} {many(steps, 'step')} to {spot_text(e.to)}, for {many(e.count, 'carrot')}."
             case Happened.TURNED_UP:
@@ -306,7 +310,7 @@ class RabbitTable(Table[Command]):
             case Happened.CAUGHT:
                 return f"{who} catch{'' if me else 'es'} it: {e.count} caught."
             case Happened.REPLACED:
-                return "A card from the deck takes its place, face down."
+                return "" if self.detail == "brief" else "A card from the deck takes its place, face down."
             case Happened.TOOK_BACK:
                 if me:
                     return f"You take it back into your hand, and hide {counted(e.cards)} in its place."
