@@ -362,6 +362,34 @@ def test_a_pause_inside_a_phrase_does_not_make_it_two_commands(
     assert unheld[0] == "north" and "north east" not in unheld
 
 
+@pytest.fixture(scope="module")
+def farm_whisper(whisper_model: Path) -> WhisperRecognizer:
+    from hbr.games.rabbithunt.phrases import RabbitGrammar
+
+    return WhisperRecognizer(RabbitGrammar().phrases(), whisper_model)
+
+
+@pytest.mark.parametrize(("voice", "pause"), [("en-us", 0.4), ("en+m3", 0.4), ("en-us", 0.7), ("en+m3", 0.7)])
+def test_a_speaker_who_stops_to_think_inside_a_long_command_is_waited_for(
+    farm_whisper: WhisperRecognizer, voice: str, pause: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """"go to four ... five": what was said before the pause is no phrase, but nearly the
+    start of one, so it is held for the rest (up to START_HOLD of quiet) and the two parts
+    are read as one command. Without that they were two utterances, neither a command
+    ("Go, To, Four" asked again, "Five" passed over)."""
+    audio = np.concatenate([silence(0.5), words("go to four", voice), silence(pause), words("five", voice), silence(1.5)])
+    assert [h.phrase for _, h in stream(Listener(farm_whisper), audio)] == ["go to four five"]
+    monkeypatch.setattr(endpoint, "starts_phrase", lambda words, phrases: False)
+    assert [h.phrase for _, h in stream(Listener(farm_whisper), audio)] == [None, None]
+
+
+def test_a_start_of_a_phrase_alone_is_handed_on_after_a_second_of_quiet(farm_whisper: WhisperRecognizer) -> None:
+    spoken = words("go to four")
+    heard = stream(Listener(farm_whisper), np.concatenate([silence(0.5), spoken, silence(2.0)]))
+    assert [h.phrase for _, h in heard] == [None] and heard[0][1].rejected == UNCLEAR
+    assert heard[0][0] <= 0.5 + len(spoken) / RATE + endpoint.START_HOLD + 0.25
+
+
 def test_a_phrase_that_may_go_on_is_handed_on_when_the_speaker_stays_quiet(whisper: WhisperRecognizer) -> None:
     spoken = words("north")
     heard = stream(Listener(whisper), np.concatenate([silence(0.5), spoken, silence(1.5)]))

@@ -17,7 +17,7 @@ from hbr.grammar import Understood, canonical
 from hbr.voice import whisper
 from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE, mix_at_snr, pad
-from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, RecognizerError, decode
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, RecognizerError, decode, squash, starts_phrase
 from hbr.voice.synth import espeak
 from hbr.voice.whisper import (
     FEATURES,
@@ -28,7 +28,6 @@ from hbr.voice.whisper import (
     forms,
     reading_parts,
     said_once,
-    squash,
 )
 from hbr.voice.words import OTHER, WordModel
 from tests.conftest import Run
@@ -38,6 +37,14 @@ GRAMMAR = HBRGrammar()
 
 def test_squash_reads_every_spelling_of_a_compound() -> None:
     assert squash("North-East.") == squash("northeast") == squash(" North east") == "northeast"
+
+
+def test_a_reading_that_nearly_begins_a_phrase_is_its_start() -> None:
+    phrases = ["go to four five", "plant a field at six three", "north"]
+    assert starts_phrase("Go, T, Four", phrases) and starts_phrase("Plant, A, Feel, That, Six", phrases)
+    assert not starts_phrase("Go to 4 5.", phrases)  # the whole phrase: nothing left to say
+    assert not starts_phrase("Nor", phrases)  # too little said to tell
+    assert not starts_phrase("Five", phrases) and not starts_phrase("The weather is nice", phrases)
 
 
 def test_what_whisper_said_before_it_starts_over_counts() -> None:
@@ -470,3 +477,20 @@ def test_hbr_recognize_cuts_a_long_recording_into_its_utterances(
     assert [round(r["at"]) for r in heard if r["command"]] == [1, 5]
     (alone,) = [r for r in records if r["file"] == str(short)]
     assert alone["command"] == "north" and "at" not in alone
+
+
+def test_a_phrase_of_which_only_the_start_was_read_is_not_taken(whisper_model: Path) -> None:
+    """"plant a rabbit at three", the speaker stopping to think before the second number:
+    Whisper read "Plant, A, Rabbit, At, Three", and the phrase scored best was "plant a
+    rabbit at three one", taken at 0.79: a rabbit planted where the player never said.
+    Now it is no command (the listener waits for the rest)."""
+    from hbr.games.rabbithunt.phrases import RabbitGrammar
+
+    recognizer = WhisperRecognizer(RabbitGrammar().phrases(), whisper_model)
+    for voice in ("en-us", "en+m3", "en+f2"):
+        audio = espeak("plant a rabbit at three", voice, 150)
+        loud = np.nonzero(np.abs(audio.astype(np.int32)) > 0.05 * np.abs(audio).max())[0]
+        heard = decode(recognizer, pad(audio[loud[0] : loud[-1] + 1], 0.3))
+        assert heard.phrase is None, (voice, heard)
+    whole = decode(recognizer, pad(espeak("go to four five", "en+m3", 150), 0.3))
+    assert whole.phrase == "go to four five", whole  # a phrase read whole is taken as before

@@ -27,7 +27,10 @@ was "west" and "easter" was "east" (docs/benchmarks.md).
 The other way round, a phrase that the grammar goes on from ("north", "left" in a
 game that also knows "left three times") is held until the speaker has been quiet
 for :data:`HOLD_QUIET`: if the speaker goes on, the two parts are read as one
-utterance, so that a pause inside "north ... east" is one move, not two.
+utterance, so that a pause inside "north ... east" is one move, not two. So is a
+reading that is no phrase but nearly the start of one ("Go, To, Four" of "go to four
+... five": :func:`hbr.voice.recognizer.starts_phrase`), which was two utterances,
+neither a command.
 
 A phrase read from far more speech than it takes to say (:data:`PHRASE_SECONDS`) is
 handed on less sure: the utterance ran together with other people talking, and what
@@ -46,7 +49,7 @@ from hbr.voice.audio import BLOCK_SECONDS, RATE, Framer, rms
 from hbr.voice.background import Background, stands_out
 from hbr.voice.channel import ChannelCheck
 from hbr.voice.denoise import NoiseSuppressor
-from hbr.voice.recognizer import Heard, Recognizer, Utterance, goes_on
+from hbr.voice.recognizer import SILENCE, Heard, Recognizer, Utterance, goes_on, starts_phrase
 
 #: Seconds of the endpointer's decision window, the share of it that must be
 #: silence to end an utterance, and how strictly its detector tells speech from
@@ -92,6 +95,12 @@ EARLY_CONFIDENCE = 0.9
 #: "north ... east" is not two moves. Held at most HOLD_LONGEST seconds.
 HOLD_QUIET = 0.4
 HOLD_LONGEST = 1.0
+#: A reading that only begins a phrase ("Go, To, Four") is held until the speaker has
+#: been quiet this long (seconds): it is no command to hand on, and a speaker who stops
+#: to think inside a long command pauses longer than inside "north ... east". When the
+#: speaker goes on, the pause is read as PAUSE_KEPT of quiet on each side.
+START_HOLD = 1.2
+PAUSE_KEPT = 0.12
 #: Seconds of speech a phrase may take: this much for its first word, and the second
 #: for each word after it (a slow speaker, 130 words a minute, says one in 0.46 s).
 #: An utterance longer than that ran together with something else, most often other
@@ -151,6 +160,11 @@ class Listener:
         be the start of a longer command."""
         return not goes_on(phrase, self._among or self.recognizer.phrases)
 
+    def _begun(self, heard: Heard) -> bool:
+        """Whether what was read, no phrase itself, is the start of one: the speaker may
+        go on after a pause ("go to four ... five")."""
+        return heard.rejected != SILENCE and starts_phrase(heard.words, self._among or self.recognizer.phrases)
+
     def reset(self) -> None:
         """Forget what was heard (used while the game itself is speaking). What the
         noise suppressor has learned about the room is kept.
@@ -176,7 +190,12 @@ class Listener:
         self._quiet = 0  # frames of quiet since the last speech
         self._early: Heard | None = None  # the reading of the utterance up to this pause
         self._handed = False  # its command was handed on early: the rest is its tail
-        self._held: tuple[Heard, float, float] | None = None  # a phrase that may go on, its start, when held
+        #: a phrase that may go on (or a reading that begins one), its start, when held
+        self._held: tuple[Heard, float, float] | None = None
+        #: Inside the open utterance, the pause after a held start of a phrase (from, to,
+        #: by the endpointer's clock), left out of what the recognizer reads (_audio).
+        self._pause: tuple[float, float] | None = None
+        self._held_end = 0.0  # where the held utterance's speech ended, by that clock
         self._framer = Framer(self._ep.frame_bytes // 2)
         # the frames the endpointer was given and what they were before the gate, as far
         # back as the speech it hands back lags behind (its decision window)
@@ -226,7 +245,10 @@ class Listener:
                     self._open, self._seconds = self._listen(), 0.0
                     # where its speech began, or where an over-long one before it was cut
                     self._began = self._ep.speech_start if self._cut_at is None else self._cut_at
+                    self._pause = None
                     if self._held is not None:  # the speaker went on: one utterance with the held phrase
+                        if self._held[0].phrase is None:  # a start: its pause is left out of the reading
+                            self._pause = (self._held_end + PAUSE_KEPT, float(self._ep.speech_start) - PAUSE_KEPT)
                         self._began, self._held = self._held[1], None  # (its floor stays the held one's)
                     else:
                         self._floor = self._taken_until
@@ -242,16 +264,20 @@ class Listener:
                 heard = self._aged(self._judged(self._finish(raw, ended)), self._began)
                 if heard.phrase is not None:
                     self._taken_until = float(self._ep.speech_end) if ended else self._clock
-                if raw and ended and heard.phrase is not None and not self._complete(heard.phrase):
+                if raw and ended and (heard.phrase is not None and not self._complete(heard.phrase)
+                                      or heard.phrase is None and self._begun(heard)):
                     self._held = (heard, self._began, self._clock)  # it may go on: wait for the rest
+                    self._held_end = float(self._ep.speech_end)
                 else:
                     done.append(heard)
                 self._open, self._early = None, None
                 self._cut_at = None if ended else self._clock
             elif raw and self._open is not None:
                 done += self._early_reading()
+            start = self._held is not None and self._held[0].phrase is None
             if self._held is not None and not self._ep.in_speech and (
-                self._quiet >= self._frames(HOLD_QUIET) or self._clock - self._held[2] >= HOLD_LONGEST
+                self._quiet >= self._frames(START_HOLD if start else HOLD_QUIET)
+                or self._clock - self._held[2] >= (START_HOLD if start else HOLD_LONGEST)
             ):
                 done.append(self._aged(*self._held[:2]))
                 self._held = None
@@ -266,8 +292,17 @@ class Listener:
             return self._early
         if raw:
             end = self._ep.speech_end if ended else self._clock
-            self._open.feed(self._history.between(self._reach(), min(end + MARGIN, self._clock)))
+            self._open.feed(self._audio(min(end + MARGIN, self._clock)))
         return self._open.finish()
+
+    def _audio(self, until: float) -> np.ndarray:
+        """The open utterance's raw audio up to ``until``, without the pause after a held
+        start of a phrase: read with a second of quiet inside, Whisper often ended its
+        text before the rest ("Go, To, Four" for "go to four ... five")."""
+        if self._pause is None or self._pause[1] <= self._pause[0]:
+            return self._history.between(self._reach(), until)
+        return np.concatenate([self._history.between(self._reach(), self._pause[0]),
+                               self._history.between(self._pause[1], until)])
 
     def _reach(self) -> float:
         """Where the open utterance's raw audio begins: MARGIN before its speech, but not
@@ -312,7 +347,7 @@ class Listener:
         assert self._open is not None
         if self._quiet == self._frames(EARLY_QUIET):
             probe = self.recognizer.listen(self._among, early=True)
-            probe.feed(self._history.between(self._reach(), self._clock))
+            probe.feed(self._audio(self._clock))
             heard = probe.finish()
             sure = heard.phrase is not None and (heard.confidence or 0.0) >= EARLY_CONFIDENCE
             self._early = heard if sure else None

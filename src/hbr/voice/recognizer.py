@@ -13,11 +13,13 @@ path with :func:`decode`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
+from rapidfuzz.distance import Levenshtein
 
 from hbr.voice.audio import Framer
 from hbr.voice.denoise import NoiseSuppressor
@@ -60,6 +62,39 @@ def longer_phrases(phrase: str, phrases: Iterable[str]) -> list[str]:
     """The ones of ``phrases`` that go on from ``phrase`` ("north east" and "north west"
     from "north")."""
     return [other for other in phrases if other.startswith(phrase + " ")]
+
+
+_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+#: A reading this near the start of a phrase (normalised edit distance of their letters)
+#: is that phrase begun, with a pause inside it: "Go, To, Four" of "go to four ... five".
+START_APART = 0.25
+#: A reading is a start only with at least this many letters, and as many still to come.
+START_LETTERS = 3
+
+
+def squash(text: str) -> str:
+    """Letters only, lower case: "North-East." and "northeast" and "north east" alike;
+    digits as their words, one by one ("Go to 67." is "go to six seven")."""
+    spelled = re.sub(r"\d", lambda m: _DIGITS[int(m.group())], text.lower())
+    return re.sub(r"[^a-z]", "", spelled)
+
+
+def starts_phrase(words: str, phrases: Iterable[str]) -> bool:
+    """Whether a recognizer's reading ``words`` (no phrase itself) is nearly the start of
+    one of ``phrases``, with more to say: a speaker who stops to think inside a long
+    command ("go to four ... five") is waited for, and the two parts read as one
+    (:class:`hbr.voice.endpoint.Listener`), instead of two utterances, neither a command."""
+    said = squash(words)
+    if len(said) < START_LETTERS:
+        return False
+    for phrase in phrases:
+        whole = squash(phrase)
+        if len(whole) < len(said) + START_LETTERS:
+            continue
+        for k in range(max(1, len(said) - 2), len(said) + 3):
+            if Levenshtein.normalized_distance(said, whole[:k]) <= START_APART:
+                return True
+    return False
 
 
 def goes_on(phrase: str, phrases: Iterable[str]) -> bool:

@@ -38,6 +38,10 @@ but it writes free text. Here it answers with one of the grammar's phrases or no
   the audio's alignment to its frames, and the phrase the three readings are surest
   of together (:func:`agreed`) is taken when their mean confidence reaches
   :data:`AGREED_BAR`. Only unsure utterances cost the two extra readings;
+- a phrase of which Whisper read only the start ("Plant, A, Rabbit, At, Three" and
+  the phrase "plant a rabbit at three one", taken at 0.79 before: the speaker had
+  stopped to think) is not taken: the listener waits for the rest
+  (:func:`hbr.voice.recognizer.starts_phrase`);
 - when even they are unsure, and Whisper read one word, the word model
   (:mod:`hbr.voice.words`: how the encoder heard the utterance, fitted on real
   people) is asked about the phrase the readings came nearest to, and the phrase is
@@ -53,7 +57,6 @@ Each utterance is decoded on its own: nothing carries over from one to the next.
 from __future__ import annotations
 
 import importlib.util
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -77,6 +80,8 @@ from hbr.voice.recognizer import (
     SpeechMeter,
     goes_on,
     longer_phrases,
+    squash,
+    starts_phrase,
 )
 from hbr.voice.words import WordModel, pooled
 
@@ -157,16 +162,6 @@ FEATURES = (
     "phrase logprob", "per token", "margin", "free is phrase", "free is other", "no speech", "letters apart", "tokens",
 )
 _STOP_MARKS = (".", "!", "?")
-
-
-_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-
-def squash(text: str) -> str:
-    """Letters only, lower case: "North-East." and "northeast" and "north east" alike;
-    digits as their words, one by one ("Go to 67." is "go to six seven")."""
-    spelled = re.sub(r"\d", lambda m: _DIGITS[int(m.group())], text.lower())
-    return re.sub(r"[^a-z]", "", spelled)
 
 
 _COURTEOUS = frozenset(squash(word) for word in COURTESY)
@@ -358,6 +353,9 @@ class WhisperRecognizer:
             readings += [(e.phrase, self._confidence(e)) for e in (self.evidence(samples, among, later=s) for s in SHIFTS)]
         heap.trim()  # what the decoder freed goes back (hbr.heap)
         phrase, confidence = agreed(readings)
+        if phrase is not None and squash(evidence.free) not in self._phrases and starts_phrase(evidence.free, [phrase]):
+            # Whisper read only the start of the phrase: the rest was never heard
+            return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR)
         said = self.word_said(evidence, phrase)
         doubted = among is None and said is not None and said < DOUBT_BELOW  # sure, but not of the word heard
         if phrase is None or confidence < (0.5 if len(readings) == 1 else AGREED_BAR) or doubted:
