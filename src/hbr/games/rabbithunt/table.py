@@ -48,7 +48,7 @@ RULES_SUMMARY = (
     "goes back to your hand and a card of yours takes its place. A carrot patch gives 2 carrots, a seed bag 2 cards, "
     "and a ladder shows you the face-down cards beside it. A farmer whose three rabbits are caught is out. When the "
     "deck runs out the game ends: a rabbit still in your hand puts you out, and the most rabbits caught wins; then "
-    "the fewest lost; then the hidden rabbit nearest the barn."
+    "the fewest lost; then the hidden rabbit nearest the barn. With four farmers, those who sit opposite are a team."
 )
 #: What is told of the others' turns once the player is out.
 _AFTER_OUT = frozenset({Happened.CAUGHT, Happened.OUT, Happened.DECK_EMPTY, Happened.WON})
@@ -472,10 +472,9 @@ class RabbitTable(Table[Command]):
         s = self.state
         mine = [f"{self._card(p.card)} at {spot_text(spot)}" for spot, p in s.farm
                 if p.by == YOU and not p.face_up and s.knows(YOU, p)]
-        caught = counted(s.caught[YOU]) if s.caught[YOU] else "none"
         lost = sum(1 for hand in s.caught for c in hand if c.owner == YOU)
-        return (f"Your face-down cards: {'; '.join(mine) or 'none'}. You have caught {caught.replace('a rabbit', '1 rabbit')}"
-                f"; lost {lost} of your rabbits.")
+        return (f"Your face-down cards: {'; '.join(mine) or 'none'}. You have caught {many(len(s.caught[YOU]), 'rabbit')}, "
+                f"and lost {lost} of yours.")
 
     def _open(self) -> str:
         spots = self.state.open_spots()
