@@ -12,6 +12,7 @@ path with :func:`decode`.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
+from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from hbr.voice.audio import Framer
@@ -65,10 +67,11 @@ def longer_phrases(phrase: str, phrases: Iterable[str]) -> list[str]:
 
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-#: A reading this near the start of a phrase (normalised edit distance of their letters)
-#: is that phrase begun, with a pause inside it: "Go, To, Four" of "go to four ... five".
+#: A reading this near the start of a phrase (its first words; normalised edit distance
+#: of their letters), and nearer to it than to the whole phrase, is that phrase begun,
+#: with a pause inside it: "Go, To, Four" of "go to four ... five".
 START_APART = 0.25
-#: A reading is a start only with at least this many letters, and as many still to come.
+#: A reading is a start only with at least this many letters.
 START_LETTERS = 3
 
 
@@ -80,21 +83,31 @@ def squash(text: str) -> str:
 
 
 def starts_phrase(words: str, phrases: Iterable[str]) -> bool:
-    """Whether a recognizer's reading ``words`` (no phrase itself) is nearly the start of
-    one of ``phrases``, with more to say: a speaker who stops to think inside a long
-    command ("go to four ... five") is waited for, and the two parts read as one
-    (:class:`hbr.voice.endpoint.Listener`), instead of two utterances, neither a command."""
+    """Whether a recognizer's reading ``words`` is nearly the first words of one of
+    ``phrases`` (of two words or more), and nearer to them than to the whole phrase: a
+    speaker who stops to think inside a long command ("go to four ... five") is waited
+    for, and the two parts read as one (:class:`hbr.voice.endpoint.Listener`); and a
+    phrase of which Whisper read only the start is not taken (:mod:`hbr.voice.whisper`).
+    "Plant, Rabbit, Two, Five" is nearer the whole "plant a rabbit at two five" than
+    any start of it: read whole, its small words lost."""
     said = squash(words)
     if len(said) < START_LETTERS:
         return False
-    for phrase in phrases:
-        whole = squash(phrase)
-        if len(whole) < len(said) + START_LETTERS:
-            continue
-        for k in range(max(1, len(said) - 2), len(said) + 3):
-            if Levenshtein.normalized_distance(said, whole[:k]) <= START_APART:
-                return True
-    return False
+    starts, wholes, owners = _starts(frozenset(phrases))
+    if not starts:
+        return False
+    near_start = process.cdist([said], starts, scorer=Levenshtein.normalized_distance)[0]
+    near_whole = process.cdist([said], wholes, scorer=Levenshtein.normalized_distance)[0][owners]
+    return bool(np.any((near_start <= START_APART) & (near_start < near_whole)))
+
+
+@functools.lru_cache(maxsize=16)
+def _starts(phrases: frozenset[str]) -> tuple[list[str], list[str], np.ndarray]:
+    """The first words of each phrase of two words or more (squashed), the phrases whole,
+    and for each start the index of its phrase."""
+    longer = sorted(p for p in phrases if len(p.split()) > 1)
+    starts = [(squash(" ".join(p.split()[:k])), i) for i, p in enumerate(longer) for k in range(1, len(p.split()))]
+    return [s for s, _ in starts], [squash(p) for p in longer], np.array([i for _, i in starts], dtype=np.int64)
 
 
 def goes_on(phrase: str, phrases: Iterable[str]) -> bool:
