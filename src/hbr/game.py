@@ -12,7 +12,7 @@ Cues travel as names (``Reply.cues``); the speech layer renders the spec's notes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -137,6 +137,69 @@ class Table(Generic[C]):
 
     def turn_record(self) -> dict[str, object]:
         return {"turn": len(self.inputs), "command": self.inputs[-1] if self.inputs else None, "words": self.last}
+
+
+class Lesson(Protocol):
+    """What the shared tutorial needs of a lesson: what to say when the player is stuck."""
+
+    @property
+    def hint(self) -> str: ...
+
+
+L = TypeVar("L", bound=Lesson)
+
+
+class Lessons(Generic[C, L]):
+    """What a tutorial of set lessons shares, as a Game: the lesson under way, the
+    answers to requests (its hint, the game's rules), and no record, seed or question
+    of its own. A subclass sets ``lessons`` (each with a ``hint``), ``rules``, starts
+    ``index`` at 0 and ``done`` empty, appends each lesson's name to ``done`` when it is
+    done, and plays commands in ``act``."""
+
+    seed: int | None = None  # the lessons are set scenes
+    detail: str = "normal"
+    lessons: Sequence[L]
+    rules: str
+    index: int
+    done: list[str]
+
+    @property
+    def lesson(self) -> L:
+        return self.lessons[self.index]
+
+    @property
+    def over(self) -> bool:
+        return self.index >= len(self.lessons)
+
+    def spoken(self, command: C) -> str:
+        return str(command)
+
+    def answer(self, meta: Meta) -> str:
+        if meta is Meta.RULES:
+            return self.rules
+        return f"{self.lesson.hint} Also: repeat, rules, quit." if not self.over else "The tutorial is done."
+
+    def closing(self) -> str:
+        return f"Tutorial: {len(self.done)} of {len(self.lessons)} lessons done."
+
+    def progress(self) -> str:
+        return f"lesson {self.index + 1} of {len(self.lessons)}"
+
+    def record(self) -> dict[str, object]:
+        return {}
+
+    def turn_record(self) -> dict[str, object]:
+        return {}
+
+    def outcome(self) -> str | None:
+        return "done" if self.over else None
+
+    def yes(self) -> None:
+        """A plain yes answers nothing of the game's own."""
+        return None
+
+    def listening(self) -> None:
+        return None
 
 
 def replay(table: Table[Any], commands: list[object]) -> None:

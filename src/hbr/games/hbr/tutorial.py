@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hbr.game import Reply
+from hbr.game import Lessons, Reply
 from hbr.games.hbr.commands import Capture, Command, Snare, Step, Toward
 from hbr.games.hbr.cues import cues_for
 from hbr.games.hbr.engine import apply
@@ -19,7 +19,6 @@ from hbr.games.hbr.geometry import Direction, Point
 from hbr.games.hbr.observer import RULES_SUMMARY, narrate
 from hbr.games.hbr.phrases import HBRGrammar, spoken
 from hbr.games.hbr.state import Field, State
-from hbr.grammar import Meta
 
 
 def _scene(hunter: tuple[int, int], bear: tuple[int, int], rabbit: tuple[int, int], hole: tuple[int, int],
@@ -98,26 +97,18 @@ LESSONS = [
 ]
 
 
-class Tutorial:
+class Tutorial(Lessons[Command, Lesson]):
     """The lessons, as a Game for the session."""
 
-    seed: int | None = None  # the lessons are set scenes
+    lessons = LESSONS
+    rules = RULES_SUMMARY
 
     def __init__(self) -> None:
         self.grammar = HBRGrammar()
-        self.detail = "normal"
         self.index = 0
         self.state: State = LESSONS[0].scene  # type: ignore[assignment]
         self.lesson_start = self.state
-        self.tried: list[str] = []
-
-    @property
-    def lesson(self) -> Lesson:
-        return LESSONS[self.index]
-
-    @property
-    def over(self) -> bool:
-        return self.index >= len(LESSONS)
+        self.done: list[str] = []
 
     def opening(self) -> str:
         return (
@@ -133,7 +124,7 @@ class Tutorial:
         kinds = {e.kind for e in events}
         words = f"{narrate(events, self.state.outcome, self.detail)} {lesson.explain(kinds)}"
         if lesson.done_when(kinds):
-            self.tried.append(lesson.name)
+            self.done.append(lesson.name)
             self.index += 1
             if self.over:
                 return Reply(f"{words} That is everything. Start a real game with hbr play.", cues_for(events))
@@ -146,30 +137,3 @@ class Tutorial:
 
     def spoken(self, command: Command) -> str:
         return spoken(command)
-
-    def answer(self, meta: Meta) -> str:
-        if meta is Meta.RULES:
-            return RULES_SUMMARY
-        return f"{self.lesson.hint} Also: repeat, rules, quit." if not self.over else "The tutorial is done."
-
-    def closing(self) -> str:
-        return f"Tutorial: {len(self.tried)} of {len(LESSONS)} lessons done."
-
-    def progress(self) -> str:
-        return f"lesson {self.index + 1} of {len(LESSONS)}"
-
-    def record(self) -> dict[str, object]:
-        return {}
-
-    def turn_record(self) -> dict[str, object]:
-        return {}
-
-    def outcome(self) -> str | None:
-        return "done" if self.over else None
-
-    def yes(self) -> None:
-        """A plain yes answers nothing of the game's own."""
-        return None
-
-    def listening(self) -> None:
-        return None

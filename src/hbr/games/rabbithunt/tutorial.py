@@ -12,13 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hbr.game import Reply
+from hbr.game import Lessons, Reply
 from hbr.games.rabbithunt.engine import Action, Go, Plant, problem
 from hbr.games.rabbithunt.phrases import Ask, Command, Question
 from hbr.games.rabbithunt.scenario import load
 from hbr.games.rabbithunt.state import Kind, State
 from hbr.games.rabbithunt.table import RULES_SUMMARY, RabbitTable
-from hbr.grammar import Meta
 
 #: The farm of every lesson: yellow has planted a card at 4 3 (its rabbit) and one at 6 6 (a field).
 FARM = {"4 3": "yellow rabbit", "6 6": "field"}
@@ -86,26 +85,18 @@ LESSONS = [
 ]
 
 
-class Tutorial:
+class Tutorial(Lessons[Command, Lesson]):
     """The lessons, as a Game for the session."""
 
-    seed: int | None = None  # the lessons are set farms
+    lessons = LESSONS
+    rules = RULES_SUMMARY
 
     def __init__(self) -> None:
         self.index = 0
         self.table = RabbitTable(1)
         self.table.state = self.lesson.scene
         self.grammar = self.table.grammar
-        self.detail = "normal"
         self.done: list[str] = []
-
-    @property
-    def lesson(self) -> Lesson:
-        return LESSONS[self.index]
-
-    @property
-    def over(self) -> bool:
-        return self.index >= len(LESSONS)
 
     def opening(self) -> str:
         return ("Welcome to the Rabbit Hunt tutorial. Farmers hide three rabbits each among the face-down cards of a "
@@ -126,35 +117,6 @@ class Tutorial:
         self.table.state = self.lesson.scene
         return Reply(f"{words} {self.lesson.ask}", reply.cues)
 
-    def spoken(self, command: Command) -> str:
-        return str(command)
-
-    def answer(self, meta: Meta) -> str:
-        if meta is Meta.RULES:
-            return RULES_SUMMARY
-        return f"{self.lesson.hint} Also: repeat, rules, quit." if not self.over else "The tutorial is done."
-
-    def closing(self) -> str:
-        return f"Tutorial: {len(self.done)} of {len(LESSONS)} lessons done."
-
-    def progress(self) -> str:
-        return f"lesson {self.index + 1} of {len(LESSONS)}"
-
-    def record(self) -> dict[str, object]:
-        return {}
-
-    def turn_record(self) -> dict[str, object]:
-        return {}
-
-    def outcome(self) -> str | None:
-        return "done" if self.over else None
-
-    def yes(self) -> None:
-        """A plain yes answers nothing of the game's own."""
-        return None
-
-    def listening(self) -> None:
-        return None
 
 
 def _without_prompt(words: str) -> str:
