@@ -2,13 +2,19 @@
 serves a game it was not tuned on.
 
 Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx] [--game NAME] [--in-play]
+[--piper VOICE]
 
 For every game of the registry, a seeded sample of its grammar's phrases (all of them
 when there are fewer) and the corpus's other sentences (bench/corpus.py) are spoken by
-three espeak-ng voices at 160 words a minute, clean, and streamed through the game's
+three espeak-ng voices at 160 words a minute (or, with ``--piper``, by one Piper voice
+at the game's default 175, reported apart: a neural voice is nearer a person's, and
+says the long phrases the real recordings lack), clean, and streamed through the game's
 own listener with a recognizer built for that game's phrases, one session per voice,
 as in bench/speech.py. Right: every utterance heard in the clip meant the command said
-(the game's grammar decides what a phrase means); wrong: one meant another command.
+(the game's grammar decides what a phrase means); wrong: one meant another command;
+acted on: a wrong one that the game would carry out without asking back (heard at a
+confidence of hbr.session.CONFIRM_BELOW or more, with no rival of another meaning);
+asked back: a right one that the game would ask back first ("Did you say ...?").
 Pocketsphinx's model for Jumpers was fitted on 29 other phrases of that game
 (bench/corpus.py's fit_phrases leaves this sample out); Whisper's acceptance model on a
 sample of 24 of each game drawn apart (seed 11), which may share a few with this one,
@@ -26,10 +32,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from corpus import BENCH_PHRASES, clips, intent, own_phrases, sessions  # noqa: E402
-from speech import speech_end, stream  # noqa: E402
+from speech import speech_end, stream, sureness  # noqa: E402
 
 from hbr.game import Setup  # noqa: E402
 from hbr.games import registry  # noqa: E402
+from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.recognizer import Recognizer  # noqa: E402
@@ -37,18 +44,22 @@ from hbr.voice.recognizer import Recognizer  # noqa: E402
 VOICES = ("en-us", "en+m3", "en+f2")
 
 
-def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n: int, in_play: bool = False) -> None:
+def measure(
+    game: str, backend: str, make: Callable[[list[str]], Recognizer], n: int, in_play: bool = False,
+    voices: tuple[str, ...] = VOICES,
+) -> None:
     """``in_play``: as at the start of a game, only the phrases the game listens for then
     (its ``listening()``, a fresh game of number 1) are listened for, and the commands
     played are drawn from them."""
     grammar = registry()[game].grammar()
     moment = registry()[game].new(Setup(1)).listening() if in_play else None
     phrases = own_phrases(game, n, among=moment)
-    right = wrong = commands = taken = others = 0
+    right = wrong = acted = asked = for_rival = commands = taken = others = 0
     delays: list[float] = []
     missed: list[str] = []
     mistaken: list[str] = []
-    for session in sessions(clips(VOICES, (160,), ("clean",), commands=phrases)):
+    speed = 175 if voices[0].startswith("piper:") else 160
+    for session in sessions(clips(voices, (speed,), ("clean",), commands=phrases)):
         listener = Listener(make(grammar.phrases()), lambda: moment)
         for clip in session:
             heard, delay = stream(listener, clip.audio, speech_end(clip.audio))
@@ -57,9 +68,14 @@ def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n:
                 want = intent(grammar, clip.text)
                 commands += 1
                 right += got == {want}
+                asked += got == {want} and any(sureness(grammar, h) < CONFIRM_BELOW for h in heard if h.phrase)
+                for_rival += got == {want} and any(sureness(grammar, h) < CONFIRM_BELOW <= (h.confidence or 0.0)
+                                                   for h in heard if h.phrase)
                 wrong += bool(got - {want})
-                if got - {want}:
-                    mistaken.append(f"{clip.text!r} ({clip.voice}) as {sorted(map(str, got - {want}))}")
+                acted += any(intent(grammar, h.phrase) not in (None, want) and sureness(grammar, h) >= CONFIRM_BELOW for h in heard)
+                mistaken += [f"{clip.text!r} ({clip.voice}) as {h.phrase!r} at {h.confidence or 0:.2f}"
+                             + (f", rival {h.rival!r}" if h.rival else "") for h in heard
+                             if intent(grammar, h.phrase) not in (None, want)]
                 if got != {want}:
                     missed.append(clip.text)
                 if delay is not None and got == {want}:
@@ -69,8 +85,11 @@ def measure(game: str, backend: str, make: Callable[[list[str]], Recognizer], n:
                 taken += bool(got)
     words = statistics.mean(len(p.split()) for p in phrases)
     listened = len(moment) if moment is not None else len(grammar.phrases())
-    print(f"{game:>10} {backend:>12}{' in play' if in_play else ''}: commands {right / commands:6.1%} right, "
-          f"{wrong / commands:5.1%} wrong (n={commands}, {len(phrases)} phrases, {listened} listened for, "
+    how = (" in play" if in_play else "") + (f" {voices[0]}" if len(voices) == 1 else "")
+    print(f"{game:>10} {backend:>12}{how}: commands {right / commands:6.1%} right, "
+          f"{wrong / commands:5.1%} wrong, {acted / commands:5.1%} acted on; {asked / max(1, right):5.1%} of the right "
+          f"asked back, {for_rival / max(1, right):5.1%} for a rival alone "
+          f"(n={commands}, {len(phrases)} phrases, {listened} listened for, "
           f"{words:.1f} words on average); "
           f"other speech taken {taken / others:5.1%} (n={others}); p50 {statistics.median(delays) * 1000 if delays else 0:.0f} ms")
     often = sorted(set(missed), key=missed.count, reverse=True)[:6]
@@ -87,6 +106,7 @@ def main() -> None:
     parser.add_argument("--game", choices=list(registry()), help="one game only")
     parser.add_argument("--in-play", action="store_true",
                         help="only the phrases a fresh game listens for at its start (its listening())")
+    parser.add_argument("--piper", metavar="VOICE", help="spoken by this Piper voice instead (hbr voices lists them)")
     args = parser.parse_args()
     from hbr.voice.sphinx import SphinxRecognizer
     from hbr.voice.whisper import WhisperRecognizer
@@ -99,7 +119,7 @@ def main() -> None:
         makers.append(("pocketsphinx", SphinxRecognizer))
     for game in [args.game] if args.game else registry():
         for backend, make in makers:
-            measure(game, backend, make, args.phrases, args.in_play)
+            measure(game, backend, make, args.phrases, args.in_play, (f"piper:{args.piper}",) if args.piper else VOICES)
 
 
 if __name__ == "__main__":

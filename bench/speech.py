@@ -37,8 +37,8 @@ import real  # noqa: E402
 from corpus import CONDITIONS, Clip, as_spoken, clips, noises, sessions, through  # noqa: E402
 
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
-from hbr.grammar import Understood  # noqa: E402
-from hbr.session import CONFIRM_BELOW  # noqa: E402
+from hbr.grammar import Grammar, Understood  # noqa: E402
+from hbr.session import CONFIRM_BELOW, rivalled  # noqa: E402
 from hbr.voice.audio import (  # noqa: E402
     BLOCK_SECONDS,
     RATE,
@@ -138,7 +138,7 @@ def run_real(
         if louder:
             audio = clipped(audio, louder)
         heard, delay = stream(listener, narrowband(audio) if narrow else audio, int(0.3 * RATE) + speech_end(speech))
-        taken = [(parsed.intent, h.confidence or 0.0) for h in heard
+        taken = [(parsed.intent, sureness(grammar, h)) for h in heard
                  if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)]
         got = {intent for intent, _ in taken}
         want = grammar.parse(real.MEANS[rec.word]).intent if rec.is_command else None  # type: ignore[union-attr]
@@ -170,10 +170,20 @@ def run_real(
     print_delays(delays)
 
 
+def sureness(grammar: Grammar[object], heard: Heard) -> float:
+    """The confidence a game weighs a phrase heard at before acting on it: none at all
+    when the recognizer found a rival phrase nearly as likely that means something else,
+    which the game asks back however sure the recognizer was (hbr.session)."""
+    said = grammar.parse(heard.phrase) if heard.phrase else None
+    if isinstance(said, Understood) and rivalled(grammar, said.intent, heard.rival):
+        return 0.0
+    return heard.confidence or 0.0
+
+
 def print_asked_back(accepted: dict[str, list[float]]) -> None:
     """How many of the commands taken (by kind: "right", "wrong", "false alarm": their
-    confidences) the game would ask back ("Did you say ...?") at several bars, its own
-    (hbr.session.CONFIRM_BELOW) among them."""
+    :func:`sureness`) the game would ask back ("Did you say ...?") at several bars, its
+    own (hbr.session.CONFIRM_BELOW) among them."""
     for bar in sorted({0.6, CONFIRM_BELOW, 0.85, 0.9}):
         share = {kind: np.mean(np.asarray(accepted[kind]) < bar) if accepted[kind] else 0.0
                  for kind in ("right", "wrong", "false alarm")}
@@ -215,7 +225,7 @@ def run(name: str, make: Callable[[list[str]], Recognizer], corpus: Iterable[Cli
                 if isinstance(parsed, Understood):
                     got.add(parsed.intent)
                     kind = "right" if parsed.intent == want else "wrong" if clip.is_command else "false alarm"
-                    accepted[kind].append(h.confidence or 0.0)
+                    accepted[kind].append(sureness(grammar, h))
             if clip.is_command:
                 by_phrase = [f"clean: {clip.text}"] if clip.condition == "clean" else []
                 for key in (clip.condition, *([f"{clip.condition}, {clip.noise}"] if clip.noise else []), *by_phrase):

@@ -56,6 +56,23 @@ def test_confirm_modes() -> None:
     assert table(never).state.round == 1
 
 
+def test_a_sure_command_with_a_rival_of_another_meaning_is_asked_back() -> None:
+    """The recognizer found another phrase nearly as likely (Heard.rival): when the two
+    mean different things the game asks, however sure the recognizer was; a rival that
+    means the same, or none, or a typed command, is carried out at once."""
+    s, said = session()
+    s.hear("move toward bear", confidence=0.99, rival="move toward hole")
+    assert said[-1] == "Did you say toward the bear? Say yes or no." and table(s).state.round == 0
+    s.hear("yes", confidence=0.9)
+    assert table(s).state.round == 1
+    s.hear("move toward bear", confidence=0.99, rival="move towards the bear")  # the same move
+    s.hear("north", confidence=0.99, rival="dance")  # no phrase of the game
+    assert table(s).state.round == 3 and not said[-1].startswith("Did you say")
+    never, said = session("never")
+    never.hear("north", confidence=0.99, rival="south")
+    assert table(never).state.round == 1
+
+
 def test_requests_use_no_turn_and_unknown_words_cost_nothing() -> None:
     s, said = session()
     for text in ("help", "rules", "repeat", "recap", "where am i", "dance", "capture north"):
@@ -126,8 +143,8 @@ def test_an_unsure_request_for_a_long_answer_is_asked_back_and_stop_never() -> N
     assert said[-1] == "Did you say help? Say yes or no."
     s.hear("yes", confidence=0.9)
     assert said[-1] == s.game.answer(Meta.HELP)
-    for sure in ({"confidence": 0.95}, {}):
-        s.hear("rules", **sure)
+    for sure in (0.95, None):
+        s.hear("rules", sure)
         assert said[-1] == s.game.answer(Meta.RULES)
     s.hear("pause", confidence=0.6)
     assert said[-1] == "Did you say pause? Say yes or no." and not s.core.paused

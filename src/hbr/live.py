@@ -178,7 +178,7 @@ def run_live(
                 if heard.phrase:
                     speaker.stop()
                     echo(f"> {heard.phrase}")
-                    session.hear(heard.phrase, heard.confidence)
+                    session.hear(heard.phrase, heard.confidence, heard.rival)
                 elif heard.rejected == UNCLEAR:
                     session.near_miss(heard.guess, heard.confidence, heard.words)
                 # plainly no command, but a mistake the game knows ("capture west"): it says what would do

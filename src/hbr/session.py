@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Generic, cast
 
 from hbr.game import DETAIL_LEVELS, C, Game, Reply
-from hbr.grammar import ANSWER_INTENTS, ANSWERS, Meta, NotUnderstood, Understood
+from hbr.grammar import ANSWER_INTENTS, ANSWERS, Grammar, Meta, NotUnderstood, Understood
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
 from hbr.speech.tts import SpeechPrefs
@@ -97,6 +97,13 @@ class NewGame:
 Effect = Say | Adjust | Keep | Record | StopSpeech | NewGame
 
 
+def rivalled(grammar: Grammar[C], intent: C | Meta, rival: str | None) -> bool:
+    """Whether ``rival`` (:attr:`hbr.voice.recognizer.Heard.rival`) is a phrase of the
+    game that means something other than ``intent``: then the command is asked back."""
+    parsed = grammar.parse(rival) if rival else None
+    return isinstance(parsed, Understood) and parsed.intent != intent
+
+
 @dataclass
 class SessionCore(Generic[C]):
     """The session's decisions, as effects; it holds only the game and what was said."""
@@ -142,8 +149,12 @@ class SessionCore(Generic[C]):
         self.game, self.pending, self.missed, self.paused = game, None, None, False
         return self.start()
 
-    def hear(self, text: str, confidence: float | None = None) -> list[Effect]:
-        """One typed line (``confidence`` None) or recognized phrase, and what follows."""
+    def hear(self, text: str, confidence: float | None = None, rival: str | None = None) -> list[Effect]:
+        """One typed line (``confidence`` None) or recognized phrase, and what follows.
+        ``rival``: another phrase the recognizer found nearly as likely
+        (:attr:`hbr.voice.recognizer.Heard.rival`): when it means something else, the
+        command is asked back however sure the recognizer was ("cat at three one south
+        west" against "cat at three one steps south west": a jump or a step)."""
         self.missed = None
         if self.offering:
             return self._play_again(text)
@@ -151,6 +162,7 @@ class SessionCore(Generic[C]):
         if isinstance(parsed, NotUnderstood):
             return [Say(parsed.message)]
         intent = parsed.intent
+        unsure = confidence is not None and self._must_confirm(confidence, rivalled(self.game.grammar, intent, rival))
         if intent is Meta.YES and self.pending is None and (stands := self.game.yes()) is not None:
             intent = cast(C, stands)  # the game's own question: "say confirm, or undo"
             text = self.game.spoken(intent)
@@ -159,15 +171,13 @@ class SessionCore(Generic[C]):
                 return []  # an unsure yes or no with nothing to answer: talk in the room, passed over in silence
             # by voice, quitting is always asked back, and a setting (or a long answer)
             # when unsure: a misheard word must never end the game or change what is saved
-            if confidence is not None and (
-                intent is Meta.QUIT or (intent in ASKED_WHEN_UNSURE and self._must_confirm(confidence))
-            ):
+            if confidence is not None and (intent is Meta.QUIT or (intent in ASKED_WHEN_UNSURE and unsure)):
                 return self._ask_back(intent, text, confidence)
             return self._meta(intent)
         if self.paused:
             return [Say(PAUSED)]
         self.pending = None
-        if confidence is not None and self._must_confirm(confidence):
+        if unsure:
             return self._ask_back(intent, text, confidence)
         return self._play(intent, text if confidence is not None else None, confidence)
 
@@ -201,8 +211,8 @@ class SessionCore(Generic[C]):
         spoken = text if isinstance(intent, Meta) else self.game.spoken(intent)
         return [Say(f"Did you say {spoken}? Say yes or no.")]
 
-    def _must_confirm(self, confidence: float) -> bool:
-        return self.confirm == "always" or (self.confirm == "auto" and confidence < CONFIRM_BELOW)
+    def _must_confirm(self, confidence: float, rivalled: bool = False) -> bool:
+        return self.confirm == "always" or (self.confirm == "auto" and (confidence < CONFIRM_BELOW or rivalled))
 
     def _play(self, command: C, heard: str | None, confidence: float | None) -> list[Effect]:
         reply = self.game.act(command)
@@ -344,8 +354,8 @@ class Session(Generic[C]):
     def start(self) -> None:
         self.carry_out(self.core.start())
 
-    def hear(self, text: str, confidence: float | None = None) -> None:
-        self.carry_out(self.core.hear(text, confidence))
+    def hear(self, text: str, confidence: float | None = None, rival: str | None = None) -> None:
+        self.carry_out(self.core.hear(text, confidence, rival))
 
     def near_miss(self, guess: str | None, confidence: float | None, words: str) -> None:
         self.carry_out(self.core.near_miss(guess, confidence, words))

@@ -13,6 +13,7 @@ import pytest
 import real
 
 from hbr.games.hbr.phrases import HBRGrammar
+from hbr.games.jumpers.phrases import JumpersGrammar
 from hbr.grammar import Understood, canonical
 from hbr.voice import whisper
 from hbr.voice.acceptance import AcceptanceModel
@@ -21,11 +22,14 @@ from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, RecognizerErro
 from hbr.voice.synth import espeak
 from hbr.voice.whisper import (
     FEATURES,
+    RIVAL_BEHIND,
+    Evidence,
     WhisperRecognizer,
     _feature_extractor,
     _longest_repeat,
     agreed,
     forms,
+    in_digits,
     reading_parts,
     said_once,
 )
@@ -56,6 +60,8 @@ def test_what_whisper_said_before_it_starts_over_counts() -> None:
     assert said_once(["capturenorthwest", ""]) == 1
     assert said_once(["takeacarrot", "takeakerrot"]) == 1  # said over, a letter or two apart
     assert said_once(["takeacarrot", "takeacard"]) == 2  # another phrase: read whole, and far from either
+    assert said_once(["planttheladderatone", "eight", "plantthelideratoneeight"]) == 2  # begins as its twin
+    assert said_once(["planttheladder", "eight", "plantapatch"]) == 3  # begins far from it
     assert said_once([]) == 0
 
 
@@ -84,8 +90,6 @@ def test_the_longest_run_that_comes_twice() -> None:
 def test_the_decoder_may_repeat_what_the_phrases_repeat(whisper_model: Path) -> None:
     """Hunter Bear Rabbit's phrases repeat single tokens only, Jumpers' "One, One" three:
     the decoder may not repeat a run one token longer (3 at least)."""
-    from hbr.games.jumpers.phrases import JumpersGrammar
-
     assert WhisperRecognizer(GRAMMAR.phrases(), whisper_model)._no_repeat == 3
     assert WhisperRecognizer(JumpersGrammar().phrases(), whisper_model)._no_repeat == 4
 
@@ -98,9 +102,18 @@ def test_readings_agree_on_the_phrase_they_are_surest_of_together() -> None:
     assert agreed([(None, 0.0), (None, 0.1)]) == (None, 0.0)
 
 
+def test_number_words_as_digits() -> None:
+    assert in_digits("go to two seven".split(), joined=False) == "go to 2 7"
+    assert in_digits("go to two seven".split(), joined=True) == "go to 27"
+    assert in_digits("frog at one two jumps one".split(), joined=True) == "frog at 12 jumps 1"
+    assert in_digits(["north"], joined=True) == "north"
+
+
 def test_forms_of_a_phrase() -> None:
     assert forms("north east") == [" North East", " North east", " North, East", " North-east", " Northeast"]
-    assert forms("cat at three two") == [" Cat At Three Two", " Cat at three two", " Cat, At, Three, Two"]
+    assert forms("cat at three two") == [
+        " Cat At Three Two", " Cat at 3 2", " Cat at 32", " Cat at three two", " Cat, At, Three, Two"
+    ]  # Whisper writes numbers it hears as digits: "0 to 3 7", "Built to 27"
     assert forms("help") == [" Help"]
 
 
@@ -184,6 +197,31 @@ def test_a_phrase_is_not_taken_for_the_shorter_one_it_goes_on_from(recognizer: W
     said = [command(text) for text, _ in longer + shorter]
     assert all(h in (None, s) for h, s in zip(heard, said, strict=True)), heard
     assert heard[len(longer):] == said[len(longer):], heard
+
+
+def test_a_rival_nearly_as_likely_is_handed_on_with_the_phrase() -> None:
+    near = Evidence("Cat, At, Three, One, St, Southwest", "cat at three one south west", (),
+                    rival="cat at three one steps south west", behind=RIVAL_BEHIND / 2)
+    assert WhisperRecognizer._rival(near, "cat at three one south west") == "cat at three one steps south west"
+    assert WhisperRecognizer._rival(near, "cat at three one north west") is None  # another reading found it
+    far = Evidence("Frog, At, One, East", "frog at one one east", (), rival="frog at six one east", behind=RIVAL_BEHIND * 2)
+    assert WhisperRecognizer._rival(far, "frog at one one east") is None
+
+
+@pytest.mark.audio
+def test_phrases_scored_against_each_other_keep_the_runner_up(whisper_model: Path, recognizer: WhisperRecognizer) -> None:
+    """Where Whisper's reading is no phrase ("Frog, At, One, East": one number of two),
+    the phrases nearest it are scored by forced decoding, and the best but one is kept
+    as the rival; a phrase Whisper wrote itself has none."""
+    phrases = JumpersGrammar().phrases()
+    jumpers = WhisperRecognizer(phrases, whisper_model)
+    decode(jumpers, pad(espeak("frog at one east", "en+m3", 160), 0.3))
+    scored = jumpers.last
+    assert scored is not None and scored.phrase in phrases, scored
+    assert scored.rival in phrases and scored.rival != scored.phrase and scored.behind >= 0, scored
+    decode(recognizer, pad(espeak("north", "en-us", 160), 0.3))
+    read = recognizer.last
+    assert read is not None and read.phrase == "north" and read.rival is None, read
 
 
 @pytest.mark.audio

@@ -48,7 +48,9 @@ class Heard:
     was handed on (set by the listener), so the live loop can tell whether the game
     was speaking at the time. ``guess``: for an UNCLEAR utterance, the grammar phrase
     it came nearest to, where the recognizer knows one (the same guess twice in a row
-    is asked back: hbr.session).
+    is asked back: hbr.session). ``rival``: for an accepted phrase, another that the
+    recognizer found nearly as likely, where it knows one: when the game's grammar
+    gives the two different meanings, the command is asked back, not carried out.
     """
 
     words: str
@@ -58,6 +60,7 @@ class Heard:
     rejected: str | None = None
     since: float = 0.0
     guess: str | None = None
+    rival: str | None = None
 
 
 def longer_phrases(phrase: str, phrases: Iterable[str]) -> list[str]:
@@ -66,7 +69,8 @@ def longer_phrases(phrase: str, phrases: Iterable[str]) -> list[str]:
     return [other for other in phrases if other.startswith(phrase + " ")]
 
 
-_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+#: The number words, each at its digit.
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 #: A reading this near the start of a phrase (its first words; normalised edit distance
 #: of their letters), and nearer to it than to the whole phrase, is that phrase begun,
 #: with a pause inside it: "Go, To, Four" of "go to four ... five".
@@ -78,7 +82,7 @@ START_LETTERS = 3
 def squash(text: str) -> str:
     """Letters only, lower case: "North-East." and "northeast" and "north east" alike;
     digits as their words, one by one ("Go to 67." is "go to six seven")."""
-    spelled = re.sub(r"\d", lambda m: _DIGITS[int(m.group())], text.lower())
+    spelled = re.sub(r"\d", lambda m: DIGITS[int(m.group())], text.lower())
     return re.sub(r"[^a-z]", "", spelled)
 
 

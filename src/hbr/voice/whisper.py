@@ -60,6 +60,7 @@ import importlib.util
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,7 @@ from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE
 from hbr.voice.gain import AutoGain, levelled
 from hbr.voice.recognizer import (
+    DIGITS,
     NOT_A_COMMAND,
     SILENCE,
     UNCLEAR,
@@ -146,6 +148,17 @@ DOUBT_BELOW = 0.1
 #: of -6 to -3, scored so, 15 stayed right, and one at -5.9 did not ("i move south"
 #: became "i move south east"); the longer phrases lost were read at -3.1 and above.
 GOES_ON_ODDS = -4.0
+#: Another phrase scored by forced decoding within this much of the best (log
+#: probability a token) is its rival: Whisper cannot tell the two apart surely, however
+#: sure the acceptance model is that a command was said, and the game asks back when
+#: the two mean different things (:attr:`hbr.voice.recognizer.Heard.rival`). Piper saying
+#: "cat at three one steps south west" was read "Cat, At, Three, One, St, Southwest" and
+#: taken, at 0.98, for "cat at three one south west" (a jump, not a step), 0.13 ahead. On
+#: 478 clips of the four games' phrases (Piper and three espeak-ng voices, a sample apart
+#: from bench/games_speech.py's), 4 of the 8 commands taken for another had a rival
+#: meaning something else within 0.15, and 3 of the 420 taken right (all three below
+#: the confidence at which the game asks back anyway: docs/benchmarks.md).
+RIVAL_BEHIND = 0.15
 #: CPU threads for CTranslate2: these machines have two cores.
 THREADS = 2
 #: Words said after a command out of courtesy or haste ("north, please", "up now",
@@ -168,9 +181,11 @@ _COURTEOUS = frozenset(squash(word) for word in COURTESY)
 _COURTEOUS_BEFORE = frozenset(squash(word) for word in COURTESY_BEFORE)
 
 
-#: A part of Whisper's text this near its first part by letters (normalised edit
-#: distance), when that part is at least REPEAT_LETTERS long, is the phrase said over:
-#: "Take a Carrot, Take a Kerrot" (Piper saying "take a carrot", 2 of 3 times).
+#: A part of Whisper's text that begins this near its first part by letters (normalised
+#: edit distance, over the first part's length), when that part is at least
+#: REPEAT_LETTERS long, is the phrase said over: "Take a Carrot, Take a Kerrot" (Piper
+#: saying "take a carrot", 2 of 3 times), "Plant the Ladder at 1, Eight, Plant the Lider
+#: at 1-8" (Piper saying "plant a ladder at one eight": read whole, it was far from it).
 REPEAT_APART = 0.25
 REPEAT_LETTERS = 6
 
@@ -180,12 +195,13 @@ def said_once(parts: list[str]) -> int:
     come before it starts over: with short input it repeats the phrase ("Left, left,
     left", "West, Free, Times, West"), not always to the letter ("Capture, nor feast,
     Capt, ...", "Take a Carrot, Take a Kerrot"): a part that begins like the first, or
-    that the first begins like, or a long first part's near twin (:data:`REPEAT_APART`),
-    starts it over. Parts with no letters at the end do not count."""
+    that the first begins like, or one that begins as a long first part's near twin
+    (:data:`REPEAT_APART`), starts it over. Parts with no letters at the end do not count."""
 
     def again(part: str) -> bool:
         shorter = min(len(part), len(parts[0]))
-        twin = len(parts[0]) >= REPEAT_LETTERS and Levenshtein.normalized_distance(part, parts[0]) <= REPEAT_APART
+        begins = part[: len(parts[0])]
+        twin = len(parts[0]) >= REPEAT_LETTERS and Levenshtein.normalized_distance(begins, parts[0]) <= REPEAT_APART
         return part == parts[0] or shorter >= 3 and part[:shorter] == parts[0][:shorter] or twin
 
     count = next((i for i, part in enumerate(parts) if i and part and again(part)), len(parts))
@@ -209,15 +225,30 @@ def forms(phrase: str) -> list[str]:
     """How Whisper may write a phrase: "Capture north west", "Capture North West", for
     a two-word phrase "Northwest", "North-west" too, and, since the prompt lists the
     game's words, as a list: "Cat, At, Three, Two, Jumps, North, East" (how it writes
-    the long phrases of Jumpers and Spyhunting). Each starts with a space, as Whisper's
-    first token does."""
+    the long phrases of Jumpers and Spyhunting), and with its numbers as digits, as
+    Whisper writes many it hears ("Go to 2 7", "Go to 27": Piper saying "go to three
+    seven" was read "0 to 3 7", and scored as "Go to three seven" the phrase was far
+    less likely than the reading, and turned away). Each starts with a space, as
+    Whisper's first token does."""
     written = {phrase.capitalize(), phrase.title()}
     parts = phrase.split()
     if len(parts) == 2:
         written |= {"".join(parts).capitalize(), "-".join(parts).capitalize()}
     if len(parts) > 1:
         written.add(", ".join(part.capitalize() for part in parts))
+    if any(part in DIGITS for part in parts):
+        written |= {in_digits(parts, joined).capitalize() for joined in (False, True)}
     return sorted(" " + w for w in written)
+
+
+def in_digits(words: list[str], joined: bool) -> str:
+    """The words with each number word a digit ("go to 2 7"), a run of them ``joined``
+    into one number ("go to 27")."""
+    said: list[str] = []
+    for number, run in groupby(words, key=lambda word: word in DIGITS):
+        digits = [str(DIGITS.index(word)) if number else word for word in run]
+        said += ["".join(digits)] if number and joined else digits
+    return " ".join(said)
 
 
 def agreed(readings: Sequence[tuple[str | None, float]]) -> tuple[str | None, float]:
@@ -261,6 +292,10 @@ class Evidence:
     values: tuple[float, ...]
     #: How the encoder heard the utterance (:func:`hbr.voice.words.pooled`).
     heard: np.ndarray | None = field(default=None, compare=False, repr=False)
+    #: The likeliest other phrase scored, and how far behind the best (log probability a
+    #: token), where phrases were scored by forced decoding (:data:`RIVAL_BEHIND`).
+    rival: str | None = None
+    behind: float = float("inf")
 
 
 class WhisperRecognizer:
@@ -360,11 +395,17 @@ class WhisperRecognizer:
         doubted = among is None and said is not None and said < DOUBT_BELOW  # sure, but not of the word heard
         if phrase is None or confidence < (0.5 if len(readings) == 1 else AGREED_BAR) or doubted:
             if phrase is not None and said is not None and said >= WORD_BAR and confidence >= UNCLEAR_ABOVE and not early:
-                return Heard(phrase, phrase, said, _ms(began))
+                return Heard(phrase, phrase, said, _ms(began), rival=self._rival(evidence, phrase))
             if confidence >= UNCLEAR_ABOVE:
                 return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
             return Heard(evidence.free, None, confidence, _ms(began), NOT_A_COMMAND)
-        return Heard(phrase, phrase, confidence, _ms(began))
+        return Heard(phrase, phrase, confidence, _ms(began), rival=self._rival(evidence, phrase))
+
+    @staticmethod
+    def _rival(evidence: Evidence, phrase: str) -> str | None:
+        """The phrase that Whisper found nearly as likely as ``phrase`` (:data:`RIVAL_BEHIND`),
+        if any: from the first reading, when it found ``phrase`` too."""
+        return evidence.rival if evidence.phrase == phrase and evidence.behind < RIVAL_BEHIND else None
 
     def word_said(self, evidence: Evidence, phrase: str | None) -> float | None:
         """How likely the word model finds ``phrase``, where Whisper read one word (its
@@ -402,6 +443,7 @@ class WhisperRecognizer:
         courtesy = self._courtesy if polite else []
         free_score = self._said_then_end(steps, tokens[:n], 0.0, [*self._ends, *courtesy], start)
         phrase = read = self._phrases.get(squash(text))
+        rival, behind = None, float("inf")
         if read is not None and among is not None and read not in among:
             read = None
         longer = [] if read is None else sorted(longer_phrases(read, self.phrases if among is None else among))
@@ -417,8 +459,13 @@ class WhisperRecognizer:
                 np.asarray(encoded), [(tokens, phrase) for tokens, phrase, _ in shortlist], courtesy, before
             )
             # the best fit a token: a long phrase's probability is a product of many
-            best = int(np.argmax([score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]))
+            fits = [score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]
+            best = int(np.argmax(fits))
             (best_tokens, phrase, apart), score = shortlist[best], scores[best]
+            others = [(fit, other) for fit, (_, other, _) in zip(fits, shortlist, strict=True) if other != phrase]
+            if others:
+                fit, rival = max(others)
+                behind = fits[best] - fit
             length = len(best_tokens)
             if phrase == read:  # Whisper's own reading won over the longer phrases: weighed as read
                 score, length, apart = free_score, n - start, 0.0
@@ -432,7 +479,7 @@ class WhisperRecognizer:
             apart,
             float(length),
         )
-        return Evidence(said, phrase, values, pooled(np.asarray(encoded)[0], samples, lead))
+        return Evidence(said, phrase, values, pooled(np.asarray(encoded)[0], samples, lead), rival, behind)
 
     def heard(self, samples: np.ndarray) -> np.ndarray:
         """How the encoder heard an utterance, pooled, as the word model sees it (for fitting it)."""

@@ -71,6 +71,20 @@ def test_what_is_at_a_spot_says_who_planted_it_and_not_what_it_is() -> None:
         assert table._at(spot).startswith(f"{'your rabbit' if placed.card.kind is Kind.RABBIT else 'a ' + placed.card.kind.value}")
 
 
+def test_describe_says_alike_cards_together_and_every_card_once() -> None:
+    """Late in a game the farm holds dozens of cards: each kind is said once, with its
+    spots, not once a card."""
+    table = RabbitTable(4, 2, "normal")
+    play_out(table, turns=12)
+    said = table._ask(Ask(Question.DESCRIBE))
+    s = table.state
+    assert said.startswith(f"The farm has {len(s.farm)} cards around the barn at 5 5")
+    assert said.count("A card from the deck, face down:") <= 1 and said.count("planted:") <= len(COLOURS)
+    spots = [spot for spot in ALL_SPOTS if s.occupied(spot) and spot != BARN]
+    listed = re.findall(r"\b(\d) (\d)\b", said.split("; the deck", 1)[1])
+    assert sorted((int(r), int(p)) for r, p in listed) == sorted(spots)
+
+
 def test_a_refused_command_costs_nothing_and_says_why() -> None:
     table = RabbitTable(1, 2, "normal")
     assert table.state.to_move == 0 and table.state.phase is Phase.PLANT

@@ -23,7 +23,6 @@ from hbr.games.rabbithunt.state import (
     DECK_SIZE,
     MOST_CARROTS,
     PEEK_CARROTS,
-    SIZE,
     Card,
     Kind,
     Phase,
@@ -65,6 +64,12 @@ def many(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def listed(items: Iterable[str]) -> str:
+    """"4 4, 4 5 and 5 6"."""
+    said = list(items)
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
 def a(kind: Kind) -> str:
     return f"a {kind.value}"
 
@@ -73,9 +78,7 @@ def counted(cards: Iterable[Card]) -> str:
     """Cards as said: "2 rabbits, a field and a ladder"."""
     counts = Counter(c.kind for c in cards)
     said = [a(k) if n == 1 else f"{n} {k.value}{'es' if k.value.endswith('ch') else 's'}" for k, n in counts.items()]
-    if not said:
-        return "no cards"
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return listed(said) if said else "no cards"
 
 
 class RabbitTable(Table[Command]):
@@ -246,8 +249,7 @@ class RabbitTable(Table[Command]):
         return "you" if player == YOU else COLOURS[player].capitalize()
 
     def _names(self, players: Iterable[int]) -> str:
-        names = [self._name(p) for p in players]
-        return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+        return listed(self._name(p) for p in players)
 
     def _farmer_of(self, players: list[int]) -> str:
         """"your farmer", "Yellow's farmer", "your and Yellow's farmers"."""
@@ -417,10 +419,14 @@ class RabbitTable(Table[Command]):
             return "a card from the deck, face down"
         return f"a card {self._name(placed.by)} planted"
 
+    def _with_farmers(self, spot: Spot) -> str:
+        """", with your and Yellow's farmers there", or nothing."""
+        here = [p for p in self.state.in_play() if self.state.farmers[p] == spot]
+        return f", with {self._farmer_of(here)} there" if here else ""
+
     def _at(self, spot: Spot) -> str:
         s = self.state
-        here = [p for p in s.in_play() if s.farmers[p] == spot]
-        farmers = f", with {self._farmer_of(here)} there" if here else ""
+        farmers = self._with_farmers(spot)
         if spot == BARN:
             return f"the barn{farmers}"
         placed = s.at(spot)
@@ -459,14 +465,18 @@ class RabbitTable(Table[Command]):
                 f"Beside it: {'; '.join(beside)}.")
 
     def _describe(self) -> str:
+        """The farm as the player knows it, alike cards said together, each kind where
+        it is first found from the north row down: "A card from the deck, face down: 6
+        4, 6 5 and 4 4." Said row by row, "a card from the deck, face down" came once for
+        every card, over and over late in a game."""
         s = self.state
-        rows = []
-        for row in range(SIZE, 0, -1):
-            there = [(r, p) for r, p in ALL_SPOTS if r == row and s.occupied((r, p))]
-            if there:
-                rows.append(f"Row {row}: " + "; ".join(f"{p}, {self._at((r, p))}" for r, p in there) + ".")
-        return (f"The farm has {len(s.farm)} cards around the barn; the deck {len(s.deck)}. "
-                + " ".join(rows) + " Rows between 1 and 9 not said are empty.")
+        alike: dict[str, list[Spot]] = {}
+        for spot in sorted((spot for spot in ALL_SPOTS if s.occupied(spot) and spot != BARN),
+                           key=lambda spot: (-spot[0], spot[1])):
+            alike.setdefault(self._at(spot), []).append(spot)
+        said = [f"{what[0].upper()}{what[1:]}: {listed(spot_text(spot) for spot in spots)}." for what, spots in alike.items()]
+        return (f"The farm has {len(s.farm)} cards around the barn at {BARN[0]} {BARN[1]}{self._with_farmers(BARN)}; "
+                f"the deck {len(s.deck)}. " + " ".join(said))
 
     def _mine(self) -> str:
         s = self.state
