@@ -63,19 +63,21 @@ def measure(
         listener = Listener(make(grammar.phrases()), lambda: moment)
         for clip in session:
             heard, delay = stream(listener, clip.audio, speech_end(clip.audio))
-            got = {intent(grammar, h.phrase) for h in heard if h.phrase} - {None}
+            # each phrase taken: what it means, how sure the game is of it, and whether it asks back
+            taken_here = [(intent(grammar, h.phrase), sureness(grammar, h), h) for h in heard if h.phrase]
+            got = {meant for meant, _, _ in taken_here} - {None}
             if clip.is_command:
                 want = intent(grammar, clip.text)
                 commands += 1
                 right += got == {want}
-                asked += got == {want} and any(sureness(grammar, h) < CONFIRM_BELOW for h in heard if h.phrase)
-                for_rival += got == {want} and any(sureness(grammar, h) < CONFIRM_BELOW <= (h.confidence or 0.0)
-                                                   for h in heard if h.phrase)
                 wrong += bool(got - {want})
-                acted += any(intent(grammar, h.phrase) not in (None, want) and sureness(grammar, h) >= CONFIRM_BELOW for h in heard)
+                if got == {want}:
+                    asked += any(sure < CONFIRM_BELOW for _, sure, _ in taken_here)
+                    for_rival += any(sure < CONFIRM_BELOW <= (h.confidence or 0.0) for _, sure, h in taken_here)
+                other = [(sure, h) for meant, sure, h in taken_here if meant not in (None, want)]
+                acted += any(sure >= CONFIRM_BELOW for sure, _ in other)
                 mistaken += [f"{clip.text!r} ({clip.voice}) as {h.phrase!r} at {h.confidence or 0:.2f}"
-                             + (f", rival {h.rival!r}" if h.rival else "") for h in heard
-                             if intent(grammar, h.phrase) not in (None, want)]
+                             + (f", rival {h.rival!r}" if h.rival else "") for _, h in other]
                 if got != {want}:
                     missed.append(clip.text)
                 if delay is not None and got == {want}:
