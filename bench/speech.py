@@ -172,8 +172,9 @@ def run_real(
 
 def sureness(grammar: Grammar[object], heard: Heard) -> float:
     """The confidence a game weighs a phrase heard at before acting on it: none at all
-    when the recognizer found a rival phrase nearly as likely that means something else,
-    which the game asks back however sure the recognizer was (hbr.session)."""
+    when the recognizer found a rival nearly as likely that means something else (or
+    nothing: a sound of hesitation), which the game asks back however sure the
+    recognizer was (hbr.session)."""
     said = grammar.parse(heard.phrase) if heard.phrase else None
     if isinstance(said, Understood) and rivalled(grammar, said.intent, heard.rival):
         return 0.0

@@ -58,15 +58,20 @@ def test_confirm_modes() -> None:
 
 def test_a_sure_command_with_a_rival_of_another_meaning_is_asked_back() -> None:
     """The recognizer found another phrase nearly as likely (Heard.rival): when the two
-    mean different things the game asks, however sure the recognizer was; a rival that
-    means the same, or none, or a typed command, is carried out at once."""
+    mean different things, or the rival means nothing ("uh" read as "up"), the game asks,
+    however sure the recognizer was; a rival that means the same, no rival, or a typed
+    command, is carried out at once."""
     s, said = session()
     s.hear("move toward bear", confidence=0.99, rival="move toward hole")
     assert said[-1] == "Did you say toward the bear? Say yes or no." and table(s).state.round == 0
     s.hear("yes", confidence=0.9)
     assert table(s).state.round == 1
+    s.hear("up", confidence=0.99, rival="Uh")  # a hesitation
+    assert said[-1] == "Did you say north? Say yes or no." and table(s).state.round == 1
+    s.hear("no", confidence=0.9)
+    assert table(s).state.round == 1
     s.hear("move toward bear", confidence=0.99, rival="move towards the bear")  # the same move
-    s.hear("north", confidence=0.99, rival="dance")  # no phrase of the game
+    s.hear("north", confidence=0.99)
     assert table(s).state.round == 3 and not said[-1].startswith("Did you say")
     never, said = session("never")
     never.hear("north", confidence=0.99, rival="south")

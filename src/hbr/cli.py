@@ -848,6 +848,8 @@ def _recognized(grammar: Grammar[Any], path: Path, at: float | None, heard: Hear
         record["rejected"] = heard.rejected
     if heard.guess:
         record["guess"] = heard.guess
+    if heard.rival:
+        record["rival"] = heard.rival
     return record
 
 

@@ -98,10 +98,13 @@ Effect = Say | Adjust | Keep | Record | StopSpeech | NewGame
 
 
 def rivalled(grammar: Grammar[C], intent: C | Meta, rival: str | None) -> bool:
-    """Whether ``rival`` (:attr:`hbr.voice.recognizer.Heard.rival`) is a phrase of the
-    game that means something other than ``intent``: then the command is asked back."""
-    parsed = grammar.parse(rival) if rival else None
-    return isinstance(parsed, Understood) and parsed.intent != intent
+    """Whether ``rival`` (:attr:`hbr.voice.recognizer.Heard.rival`) means something
+    other than ``intent``, or nothing (a hesitation, "uh", that was read as "up"): then
+    the command is asked back."""
+    if not rival:
+        return False
+    parsed = grammar.parse(rival)
+    return not (isinstance(parsed, Understood) and parsed.intent == intent)
 
 
 @dataclass

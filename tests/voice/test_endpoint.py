@@ -14,12 +14,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 import real
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Understood
 from hbr.voice import background, endpoint, gain
 from hbr.voice.audio import BLOCK_SECONDS, RATE, mix_at_snr, narrowband
-from hbr.voice.endpoint import MAX_SECONDS, Listener
+from hbr.voice.endpoint import MAX_SECONDS, History, Listener
 from hbr.voice.recognizer import NOT_A_COMMAND, UNCLEAR, Heard
 from hbr.voice.sphinx import SphinxRecognizer
 from hbr.voice.synth import espeak
@@ -52,6 +54,27 @@ def stream(listener: Listener, audio: np.ndarray, playing: bool = False) -> list
 
 def silence(seconds: float) -> np.ndarray:
     return np.zeros(int(seconds * RATE), np.int16)
+
+
+@given(st.lists(st.integers(1, 2000), min_size=1, max_size=60), st.floats(0, 1), st.floats(0, 1))
+def test_the_history_gives_back_any_stretch_of_the_last_seconds_as_it_came(
+    sizes: list[int], a: float, b: float
+) -> None:
+    """However the microphone cut its stream, a stretch within the seconds kept comes
+    back sample for sample, and older blocks are let go."""
+    keep = 0.25
+    history = History(keep)
+    stream_ = np.arange(sum(sizes), dtype=np.int64).astype(np.int16)
+    at = 0
+    for size in sizes:
+        history.add(stream_[at : at + size])
+        at += size
+    seconds = at / RATE
+    start = max(0.0, seconds - keep) + a * min(seconds, keep)
+    end = start + b * (seconds - start)
+    expected = stream_[int(start * RATE) : max(int(start * RATE), int(end * RATE))]
+    assert np.array_equal(history.between(start, end), expected)
+    assert len(history.between(0.0, seconds)) <= int(keep * RATE) + max(sizes)
 
 
 def test_two_commands_in_one_stream_come_out_in_order_soon_after_each(recognizer: SphinxRecognizer) -> None:

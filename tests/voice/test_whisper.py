@@ -15,6 +15,7 @@ import real
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.games.jumpers.phrases import JumpersGrammar
 from hbr.grammar import Understood, canonical
+from hbr.session import rivalled
 from hbr.voice import whisper
 from hbr.voice.acceptance import AcceptanceModel
 from hbr.voice.audio import RATE, mix_at_snr, pad
@@ -202,10 +203,48 @@ def test_a_phrase_is_not_taken_for_the_shorter_one_it_goes_on_from(recognizer: W
 def test_a_rival_nearly_as_likely_is_handed_on_with_the_phrase() -> None:
     near = Evidence("Cat, At, Three, One, St, Southwest", "cat at three one south west", (),
                     rival="cat at three one steps south west", behind=RIVAL_BEHIND / 2)
-    assert WhisperRecognizer._rival(near, "cat at three one south west") == "cat at three one steps south west"
-    assert WhisperRecognizer._rival(near, "cat at three one north west") is None  # another reading found it
+    assert WhisperRecognizer._rival([near], "cat at three one south west") == "cat at three one steps south west"
+    assert WhisperRecognizer._rival([near], "cat at three one north west") is None  # another reading found it
     far = Evidence("Frog, At, One, East", "frog at one one east", (), rival="frog at six one east", behind=RIVAL_BEHIND * 2)
-    assert WhisperRecognizer._rival(far, "frog at one one east") is None
+    assert WhisperRecognizer._rival([far], "frog at one one east") is None
+    # a second look that found the phrase from a hesitation doubts it as much as the first
+    plain, hesitant = Evidence("U", "up", ()), Evidence("Uh", "up", (), rival="Uh", behind=0.0)
+    assert WhisperRecognizer._rival([plain, hesitant], "up") == "Uh"
+    assert WhisperRecognizer._rival([plain, hesitant], "down") is None
+
+
+@pytest.mark.audio
+@pytest.mark.parametrize(("sound", "voice", "wpm"), [
+    ("ah", "en-us+f3", 130), ("uh", "en-us+f3", 160), ("uh", "en-us+f3", 190), ("um", "en+m3", 190), ("oh", "en+m7", 160),
+])
+def test_a_hesitation_alone_is_never_acted_on(recognizer: WhisperRecognizer, sound: str, voice: str, wpm: int) -> None:
+    """A player thinking aloud says "uh": Whisper reads "Uh" or "U", and "up" is near
+    enough to be taken (each of these was, at 0.78 to 1.0, before sounds of hesitation
+    were rivals). Now it is passed over, or handed on with the sound as its rival, and
+    the game asks back (hbr.session.rivalled)."""
+    heard = decode(recognizer, pad(espeak(sound, voice, wpm), 0.3))
+    parsed = GRAMMAR.parse(heard.phrase or "")
+    assert not isinstance(parsed, Understood) or rivalled(GRAMMAR, parsed.intent, heard.rival), heard
+
+
+def recognized(run_hbr: Run, folder: Path, text: str, voice: str, wpm: int) -> tuple[dict[str, object], str]:
+    """What `hbr recognize` says of a WAV file of ``text`` in an espeak-ng voice: its
+    line of JSON, and what it printed to stderr."""
+    from hbr.voice.audio import write_wav
+
+    path = folder / "said.wav"
+    write_wav(path, pad(espeak(text, voice, wpm), 0.3))
+    result = run_hbr("recognize", str(path))
+    assert result.returncode == 0, result.stderr
+    line: dict[str, object] = json.loads(result.stdout)
+    return line, result.stderr
+
+
+@pytest.mark.audio
+def test_hbr_recognize_says_the_rival_of_a_command(run_hbr: Run, tmp_path: Path) -> None:
+    """A file of a hesitation read as "up" says what the game would ask it back for."""
+    line, _ = recognized(run_hbr, tmp_path, "uh", "en-us+f3", 190)
+    assert line["command"] == "north" and squash(str(line["rival"])) in whisper.HESITATIONS, line
 
 
 @pytest.mark.audio
@@ -475,14 +514,9 @@ def test_while_a_question_waits_only_its_answers_are_heard(recognizer: WhisperRe
 @pytest.mark.audio
 def test_hbr_recognize_uses_whisper_by_default(run_hbr: Run, tmp_path: Path) -> None:
     """With the test extra installed, a plain `hbr recognize` finds the packaged model."""
-    from hbr.voice.audio import write_wav
-
-    path = tmp_path / "cmd.wav"
-    write_wav(path, pad(espeak("capture north west", "en-us", 150), 0.3))
-    result = run_hbr("recognize", str(path))
-    assert result.returncode == 0, result.stderr
-    assert "Listening with whisper" in result.stderr
-    assert json.loads(result.stdout)["command"] == "capture northwest"
+    line, said = recognized(run_hbr, tmp_path, "capture north west", "en-us", 150)
+    assert "Listening with whisper" in said
+    assert line["command"] == "capture northwest"
 
 
 @pytest.mark.audio

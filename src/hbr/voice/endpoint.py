@@ -122,14 +122,18 @@ class History:
     cut out by the endpointer's own clock (seconds since it started)."""
 
     def __init__(self, keep: float = MAX_SECONDS + 2.0) -> None:
-        self._blocks: list[np.ndarray] = []
+        self._blocks: deque[np.ndarray] = deque()
         self._start = 0  # sample index of the first kept sample
+        self._length = 0  # samples kept: counted as they come, not summed again for every block
         self._keep = int(keep * RATE)
 
     def add(self, block: np.ndarray) -> None:
         self._blocks.append(np.asarray(block, np.int16))
-        while len(self._blocks) > 1 and sum(len(b) for b in self._blocks[1:]) > self._keep:
-            self._start += len(self._blocks.pop(0))
+        self._length += len(self._blocks[-1])
+        while len(self._blocks) > 1 and self._length - len(self._blocks[0]) > self._keep:
+            dropped = len(self._blocks.popleft())
+            self._start += dropped
+            self._length -= dropped
 
     def between(self, start: float, end: float) -> np.ndarray:
         audio = np.concatenate(self._blocks) if self._blocks else np.zeros(0, np.int16)

@@ -49,8 +49,9 @@ class Heard:
     was speaking at the time. ``guess``: for an UNCLEAR utterance, the grammar phrase
     it came nearest to, where the recognizer knows one (the same guess twice in a row
     is asked back: hbr.session). ``rival``: for an accepted phrase, another that the
-    recognizer found nearly as likely, where it knows one: when the game's grammar
-    gives the two different meanings, the command is asked back, not carried out.
+    recognizer found nearly as likely, or a sound of hesitation ("uh" for "up"), where
+    it knows one: when the game's grammar gives the two different meanings, or the
+    rival none, the command is asked back, not carried out.
     """
 
     words: str

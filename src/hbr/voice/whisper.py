@@ -170,6 +170,26 @@ COURTESY = ("please", "thanks", "thank you", "now")
 #: Whisper wrote it after the word. Not "now": "now north" is read "Down" (3 of 42
 #: espeak-ng commands taken for "down", docs/benchmarks.md).
 COURTESY_BEFORE = ("please",)
+#: Sounds of hesitation as Whisper writes them ("U" too, for a short "uh"). A player
+#: thinking aloud says "uh" or "um" alone, and Whisper, whose prompt lists the game's
+#: words, reads it "Uh" and then finds "up" the nearest phrase, likely enough to take: espeak-ng and Piper voices
+#: saying "uh", "um" or "ah" alone were taken for "up" at 0.8 to 1.0, a move the player
+#: never made. Real people's "up" is read so too (6 of the 92 of the fitting half of
+#: the real recordings, and no other command), so a phrase found from a reading that
+#: is one of these is handed on with the sound as its rival (:data:`RIVAL_BEHIND`):
+#: the game asks "Did you say up?" rather than acting on it (docs/benchmarks.md). So is
+#: a one-word phrase that Whisper wrote itself when, at its first step, it found one of
+#: these within :data:`HESITATION_BEHIND` of the phrase's first token.
+HESITATIONS = (
+    "u", "uh", "uhh", "um", "umm", "uhm", "ah", "ahh", "er", "erm", "eh", "oh", "ooh", "hmm", "hm", "mm", "mhm", "huh",
+)
+#: How much likelier (log probability) than every sound of hesitation Whisper must have
+#: found the first token of a one-word phrase it wrote itself for the phrase to stand
+#: alone. On the fitting half of the real recordings, of the commands Whisper read as a
+#: command word (551), none had a hesitation nearer than 0.62 (an "up" against "Ah"); of
+#: espeak-ng voices saying "uh", "ah" or "oh" alone, read "Up" or "No", all four were
+#: within 0.2.
+HESITATION_BEHIND = 0.5
 #: The acceptance model's inputs, in order (see :meth:`WhisperRecognizer.evidence`).
 FEATURES = (
     "phrase logprob", "per token", "margin", "free is phrase", "free is other", "no speech", "letters apart", "tokens",
@@ -356,6 +376,14 @@ class WhisperRecognizer:
             for p in phrases for w in p.split()
         }
         self._comma = self._encode(",")[0]
+        #: The sounds of hesitation (none that is a word of the phrases: a game may say
+        #: "oh" for zero), and the first tokens of those Whisper writes in one
+        said = {w for p in phrases for w in p.split()}
+        self._hesitant = frozenset(word for word in HESITATIONS if word not in said)
+        self._hesitations = {
+            ids[0]: word for word in sorted(self._hesitant) for form in (word, word.capitalize())
+            if len(ids := self._encode(" " + form)) == 1
+        }
         #: The first tokens of a word of courtesy, as Whisper writes it after a phrase
         self._courtesy = sorted({self._encode(f" {w}")[0] for word in COURTESY for w in (word, word.capitalize())})
         self._longest = max(len(tokens) for written in self._forms.values() for tokens in written)
@@ -383,9 +411,10 @@ class WhisperRecognizer:
             return Heard("", None, None, _ms(began), SILENCE)
         evidence = self.evidence(samples, among, early)
         self.last = evidence
-        readings = [(evidence.phrase, self._confidence(evidence))]
-        if readings[0][1] < 0.5 and not early:  # a second look, from two other alignments
-            readings += [(e.phrase, self._confidence(e)) for e in (self.evidence(samples, among, later=s) for s in SHIFTS)]
+        looks = [evidence]
+        if self._confidence(evidence) < 0.5 and not early:  # a second look, from two other alignments
+            looks += [self.evidence(samples, among, later=s) for s in SHIFTS]
+        readings = [(e.phrase, self._confidence(e)) for e in looks]
         heap.trim()  # what the decoder freed goes back (hbr.heap)
         phrase, confidence = agreed(readings)
         if phrase is not None and squash(evidence.free) not in self._phrases and starts_phrase(evidence.free, [phrase]):
@@ -395,17 +424,19 @@ class WhisperRecognizer:
         doubted = among is None and said is not None and said < DOUBT_BELOW  # sure, but not of the word heard
         if phrase is None or confidence < (0.5 if len(readings) == 1 else AGREED_BAR) or doubted:
             if phrase is not None and said is not None and said >= WORD_BAR and confidence >= UNCLEAR_ABOVE and not early:
-                return Heard(phrase, phrase, said, _ms(began), rival=self._rival(evidence, phrase))
+                return Heard(phrase, phrase, said, _ms(began), rival=self._rival(looks, phrase))
             if confidence >= UNCLEAR_ABOVE:
                 return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
             return Heard(evidence.free, None, confidence, _ms(began), NOT_A_COMMAND)
-        return Heard(phrase, phrase, confidence, _ms(began), rival=self._rival(evidence, phrase))
+        return Heard(phrase, phrase, confidence, _ms(began), rival=self._rival(looks, phrase))
 
     @staticmethod
-    def _rival(evidence: Evidence, phrase: str) -> str | None:
-        """The phrase that Whisper found nearly as likely as ``phrase`` (:data:`RIVAL_BEHIND`),
-        if any: from the first reading, when it found ``phrase`` too."""
-        return evidence.rival if evidence.phrase == phrase and evidence.behind < RIVAL_BEHIND else None
+    def _rival(looks: Sequence[Evidence], phrase: str) -> str | None:
+        """The phrase (or sound of hesitation) that Whisper found nearly as likely as
+        ``phrase`` (:data:`RIVAL_BEHIND`), if any: from the first of the readings of the
+        utterance that found ``phrase`` too and had one. A second look that read "Uh"
+        where the first read "U" is as much a doubt as the first."""
+        return next((e.rival for e in looks if e.phrase == phrase and e.behind < RIVAL_BEHIND), None)
 
     def word_said(self, evidence: Evidence, phrase: str | None) -> float | None:
         """How likely the word model finds ``phrase``, where Whisper read one word (its
@@ -451,6 +482,8 @@ class WhisperRecognizer:
             longer = []  # Whisper is sure its text ends there
         if read is not None and not longer:  # Whisper itself read it
             score, length, apart = free_score, n - start, 0.0
+            if len(text.split()) == 1 and (sound := self._hesitation_near(steps[start], tokens[start])) is not None:
+                rival, behind = sound, 0.0  # "Up" from a hesitation, "Uh" a near second
         elif early:
             return Evidence(said, None, ())
         else:
@@ -469,6 +502,8 @@ class WhisperRecognizer:
             length = len(best_tokens)
             if phrase == read:  # Whisper's own reading won over the longer phrases: weighed as read
                 score, length, apart = free_score, n - start, 0.0
+            if squash(text) in self._hesitant:  # "Uh" scored as "up": the sound is as good a reading
+                rival, behind = text, 0.0
         values = (
             score,
             score / (length + 1),
@@ -480,6 +515,15 @@ class WhisperRecognizer:
             float(length),
         )
         return Evidence(said, phrase, values, pooled(np.asarray(encoded)[0], samples, lead), rival, behind)
+
+    def _hesitation_near(self, first: np.ndarray, token: int) -> str | None:
+        """The sound of hesitation Whisper found nearly as likely as ``token`` at the
+        first step (log probabilities ``first``), if any: the phrase it begins may have
+        been "uh" read as "up" (:data:`HESITATION_BEHIND`)."""
+        if not self._hesitations:
+            return None
+        nearest = max(self._hesitations, key=lambda sound: float(first[sound]))
+        return self._hesitations[nearest] if float(first[token] - first[nearest]) < HESITATION_BEHIND else None
 
     def heard(self, samples: np.ndarray) -> np.ndarray:
         """How the encoder heard an utterance, pooled, as the word model sees it (for fitting it)."""
