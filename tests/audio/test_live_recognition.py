@@ -149,6 +149,33 @@ def test_a_mistake_said_into_the_microphone_is_explained(
     assert not turns_of(transcript)
 
 
+def test_a_hesitation_said_into_the_microphone_never_moves_the_hunter(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str]
+) -> None:
+    """A player thinking aloud says "uh" or "um" alone (espeak-ng voices whose sound
+    Whisper reads as "up"): the game asks "Did you say north?" rather than moving, and
+    no turn is used."""
+    from hbr.voice.audio import pad, write_wav
+    from hbr.voice.synth import espeak
+
+    said = []
+    for sound, voice, wpm in (("uh", "en-us", 175), ("uh", "en-us+f3", 190), ("um", "en+m3", 190), ("ah", "en-us+f3", 130)):
+        said.append(tmp_path / f"{sound} {voice} {wpm}.wav")
+        write_wav(said[-1], pad(espeak(sound, voice, wpm), 0.3))
+    transcript = tmp_path / "game.jsonl"
+    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
+    try:
+        for saying in said:
+            subprocess.run(["paplay", str(saying)], env=pulse, check=True, timeout=30)
+            wait_for(out, seen, "Did you say", 3)
+        quit_game(game)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert any("Did you say north?" in line for line in seen), seen  # heard as "up", and asked
+    assert not turns_of(transcript), seen
+
+
 def test_when_a_game_ends_a_spoken_yes_starts_another(
     pulse: dict[str, str], hbr_exe: list[str], user_dirs: dict[str, str], held_out: list[real.Recording]
 ) -> None:
