@@ -58,6 +58,8 @@ def outcome(grammar: Grammar[object], heard: list[Heard]) -> str:
 
 
 def measure(game: str, voices: tuple[str, ...], speeds: tuple[int, ...], n: int, model: Path) -> None:
+    """Print what ``game`` does with the sounds alone and with ``n`` of its commands
+    after a sound, each voice and speed one session on a fresh listener."""
     from hbr.voice.whisper import WhisperRecognizer
 
     grammar = registry()[game].grammar()

@@ -155,9 +155,10 @@ class SessionCore(Generic[C]):
     def hear(self, text: str, confidence: float | None = None, rival: str | None = None) -> list[Effect]:
         """One typed line (``confidence`` None) or recognized phrase, and what follows.
         ``rival``: another phrase the recognizer found nearly as likely
-        (:attr:`hbr.voice.recognizer.Heard.rival`): when it means something else, the
-        command is asked back however sure the recognizer was ("cat at three one south
-        west" against "cat at three one steps south west": a jump or a step)."""
+        (:attr:`hbr.voice.recognizer.Heard.rival`): when it means something else, or
+        nothing (:func:`rivalled`), the command is asked back however sure the recognizer
+        was ("cat at three one south west" against "cat at three one steps south west": a
+        jump or a step)."""
         self.missed = None
         if self.offering:
             return self._play_again(text)

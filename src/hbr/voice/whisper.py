@@ -172,9 +172,9 @@ COURTESY = ("please", "thanks", "thank you", "now")
 COURTESY_BEFORE = ("please",)
 #: Sounds of hesitation as Whisper writes them ("U" too, for a short "uh"). A player
 #: thinking aloud says "uh" or "um" alone, and Whisper, whose prompt lists the game's
-#: words, reads it "Uh" and then finds "up" the nearest phrase, likely enough to take: espeak-ng and Piper voices
-#: saying "uh", "um" or "ah" alone were taken for "up" at 0.8 to 1.0, a move the player
-#: never made. Real people's "up" is read so too (6 of the 92 of the fitting half of
+#: words, reads it "Uh" and then finds "up" the nearest phrase, likely enough to take:
+#: espeak-ng and Piper voices saying "uh", "um" or "ah" alone were taken for "up" at 0.8
+#: to 1.0, a move the player never made. Real people's "up" is read so too (6 of the 92 of the fitting half of
 #: the real recordings, and no other command), so a phrase found from a reading that
 #: is one of these is handed on with the sound as its rival (:data:`RIVAL_BEHIND`):
 #: the game asks "Did you say up?" rather than acting on it (docs/benchmarks.md). So is
@@ -378,8 +378,7 @@ class WhisperRecognizer:
         self._comma = self._encode(",")[0]
         #: The sounds of hesitation (none that is a word of the phrases: a game may say
         #: "oh" for zero), and the first tokens of those Whisper writes in one
-        said = {w for p in phrases for w in p.split()}
-        self._hesitant = frozenset(word for word in HESITATIONS if word not in said)
+        self._hesitant = frozenset(HESITATIONS) - self._word_tokens.keys()
         self._hesitations = {
             ids[0]: word for word in sorted(self._hesitant) for form in (word, word.capitalize())
             if len(ids := self._encode(" " + form)) == 1
