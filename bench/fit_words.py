@@ -1,7 +1,7 @@
 """Fit whisper's word model (hbr.voice.words) on the fitting half of the real
 recordings, report on the other half, and save it.
 
-Run: python bench/fit_words.py --noisy --echo --narrow [--out FILE]
+Run: python bench/fit_words.py --noisy --echo --narrow --pitch [--out FILE]
 
 Each recording of ../shared/speech-dev is heard by Whisper's encoder as the recognizer
 hears an utterance (hbr.voice.whisper.WhisperRecognizer.heard), pooled; a softmax
@@ -9,11 +9,12 @@ model over those numbers learns the command words (bench/real.py's MEANS) and on
 class for everything else (other words, silence). Printed: how often its likeliest
 class is right, out of fold on the fitting half (five folds by speaker) and on the
 held-out speakers, each as recorded, in a room's noise (bench/real.py: in_noise),
-across a room that rings (in_echo) and through a narrowband channel (in_narrowband);
-with --noisy, --echo and --narrow it is also fitted so (--narrow: through a telephone
-channel), as the shipped model was (docs/benchmarks.md: "A room that rings", "The word
-model's doubt"; the telephone channel since the doubt, with which it makes fewer
-narrowband commands wrong). The recognizer's
+across a room that rings (in_echo), through a narrowband channel (in_narrowband) and
+in higher and lower voices (in_pitch); with --noisy, --echo, --narrow and --pitch it is
+also fitted so (--narrow: through a telephone channel), as the shipped model was
+(docs/benchmarks.md: "A room that rings", "The word model's doubt"; the telephone
+channel since the doubt, with which it makes fewer narrowband commands wrong; "Higher
+and lower voices"). The recognizer's
 own results with it are bench/speech.py's.
 """
 
@@ -88,7 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=WORDS_FILE)
     for flag, channel in (("--noisy", "in noise"), ("--echo", "across rooms that ring"),
-                        ("--narrow", "through a telephone channel")):
+                          ("--narrow", "through a telephone channel"), ("--pitch", "in higher and lower voices")):
         parser.add_argument(flag, action="store_true", help=f"fit on the fitting half {channel} as well (as the shipped model is)")
     args = parser.parse_args()
     real.require()
@@ -103,18 +104,19 @@ def main() -> None:
     folds = np.array([fold(rec) for rec in recordings])
     audio = [rec.audio() for rec in recordings]
     x = np.array([recognizer.heard(a) for a in audio])
-    # each recording also in a room's noise, across a room that rings and through a
-    # narrowband channel: the fitting half in the noise, rooms and channel models are
-    # fitted in, the held-out half in the benchmarks' (bench/real.py: in_noise, in_echo,
-    # in_narrowband)
+    # each recording also in a room's noise, across a room that rings, through a
+    # narrowband channel and in a higher or lower voice: the fitting half in the noise,
+    # rooms, channel and voices models are fitted in, the held-out half in the
+    # benchmarks' (bench/real.py: in_noise, in_echo, in_narrowband, in_pitch)
     heard = {"as recorded": x}
-    for name, room in (("in noise", real.in_noise), ("in echo", real.in_echo), ("narrowband", real.in_narrowband)):
+    for name, room in (("in noise", real.in_noise), ("in echo", real.in_echo), ("narrowband", real.in_narrowband),
+                       ("pitch shifted", real.in_pitch)):
         heard[name] = np.zeros_like(x)
         for half in (True, False):
             chosen = [a for a, rec in zip(audio, recordings, strict=True) if rec.fitted == half]
             heard[name][fitted == half] = [recognizer.heard(a) for a in room(chosen, half)]
     fitted_in = ["as recorded", *(["in noise"] if args.noisy else []), *(["in echo"] if args.echo else []),
-                 *(["narrowband"] if args.narrow else [])]
+                 *(["narrowband"] if args.narrow else []), *(["pitch shifted"] if args.pitch else [])]
 
     def fitted_on(chosen: np.ndarray) -> WordModel:
         return fit(np.concatenate([heard[name][chosen] for name in fitted_in]),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import os
+import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,10 @@ TEST_ROOM = 7
 PHONE_LOW_HZ = (150.0, 450.0)
 #: G.711's mu-law (a telephone's 8-bit samples).
 MU = 255.0
+#: How far (cents, up or down) the voices that models are fitted on are shifted
+#: (:func:`in_pitch`): each a seeded draw from this range, its sign drawn too. 500 cents
+#: raise a man's voice to about a child's pitch and formants.
+PITCH_CENTS = (150.0, 500.0)
 
 
 @dataclass(frozen=True)
@@ -139,6 +144,27 @@ def telephone(audio: np.ndarray, low_hz: float) -> np.ndarray:
     coded = np.round(np.sign(x) * np.log1p(MU * np.abs(x)) / np.log1p(MU) * 127) / 127
     x = np.sign(coded) * np.expm1(np.abs(coded) * np.log1p(MU)) / MU
     return to_int16(soxr.resample(x, RATE // 2, RATE)[: len(audio)] * 32768.0)
+
+
+def pitched(audio: np.ndarray, cents: float) -> np.ndarray:
+    """A recording with its pitch and formants shifted by ``cents`` (sox's pitch effect:
+    resampled, its tempo put back), as a smaller or larger voice would say it: a child,
+    a deep voice."""
+    shifted = subprocess.run(
+        ["sox", "-t", "raw", "-r", str(RATE), "-e", "signed", "-b", "16", "-c", "1", "-",
+         "-t", "raw", "-", "pitch", f"{cents:.0f}"],
+        input=np.asarray(audio, np.int16).tobytes(), capture_output=True, check=True,
+    ).stdout
+    return np.frombuffer(shifted, np.int16).copy()
+
+
+def in_pitch(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:
+    """The recordings again, each in a higher or lower voice (:func:`pitched`), shifted
+    by a seeded draw from PITCH_CENTS, up or down: the voices of ../shared/speech-dev
+    are adults'; a game is also played by children. ``fitting``: drawn from another
+    seed than the benchmarks'."""
+    rng = np.random.default_rng(FIT_SEED if fitting else NOISE_SEED)
+    return [pitched(audio, float(rng.choice((-1.0, 1.0)) * rng.uniform(*PITCH_CENTS))) for audio in audios]
 
 
 def in_narrowband(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:

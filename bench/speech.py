@@ -3,7 +3,7 @@ real-time factor, end-of-speech-to-command delay, load time and peak memory for
 each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
-[--quieter DB | --louder DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB]
+[--quieter DB | --louder DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB] [--pitch CENTS]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
@@ -99,6 +99,7 @@ HISS = 10.0
 def run_real(
     name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0,
     noise: tuple[str, float] | None = None, room_echo: tuple[float, float] | None = None, louder: float = 0.0,
+    pitch: float = 0.0,
 ) -> None:
     """The real recordings of the held-out speakers, each streamed through one
     listener with 0.3 s of quiet before it and a second after: right, wrong and not
@@ -111,7 +112,9 @@ def run_real(
     for the whole run: that many decibels below the median speaker's words (louder
     and quieter speakers stand further or less far above it). ``room_echo``: (RT60
     seconds, direct-to-reverberant dB) the recordings heard across a room that rings
-    (hbr.voice.audio.reverberant), before any noise."""
+    (hbr.voice.audio.reverberant), before any noise. ``pitch``: the recordings in a
+    voice that many cents higher (lower, if less than nothing), its formants with it
+    (bench/real.py: pitched): a child's voice, a deep one."""
     grammar = HBRGrammar()
     recordings = list(real.recordings("test"))
     room: np.ndarray | None = None
@@ -126,7 +129,7 @@ def run_real(
     accepted: dict[str, list[float]] = defaultdict(list)  # confidences: right, wrong command, false alarm
     hiss = np.random.default_rng(7)
     for rec in recordings:
-        speech = rec.audio()
+        speech = real.pitched(rec.audio(), pitch) if pitch else rec.audio()
         audio = as_spoken(speech)
         if room_echo is not None:
             audio = reverberant(audio, *room_echo, real.TEST_ROOM)
@@ -159,6 +162,7 @@ def run_real(
     level += f", {louder:g} dB louder, clipped" if louder else ""
     level += f", in {noise[0]} noise {noise[1]:g} dB below the median speaker" if noise is not None else ""
     level += f", in a room ringing for {room_echo[0]:g} s, direct sound {room_echo[1]:g} dB" if room_echo else ""
+    level += f", in a voice {pitch:+g} cents" if pitch else ""
     print(f"== {name}: real people (held-out speakers of {real.FOLDER.name}{level})")
     for key, (total, right, wrong) in counts.items():
         if key in ("other words and silence", "other_word", "silence"):
@@ -278,6 +282,8 @@ def main() -> None:
     parser.add_argument("--reverb", type=float, nargs=2, metavar=("RT60", "DB"),
                         help="the real recordings heard across a room ringing for RT60 seconds, "
                              "the direct sound DB louder than the reflections")
+    parser.add_argument("--pitch", type=float, default=0.0, metavar="CENTS",
+                        help="the real recordings in a voice CENTS higher (less than nothing: lower), as a child's")
     parser.add_argument("--piper", metavar="VOICE", default="en_US-joe-medium",
                         help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
@@ -302,7 +308,7 @@ def main() -> None:
         elif real.available():
             for room in [None] if args.noisy is None else [args.noise] if args.noise else rooms:
                 run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy),
-                         tuple(args.reverb) if args.reverb else None, args.louder)
+                         tuple(args.reverb) if args.reverb else None, args.louder, args.pitch)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only):
