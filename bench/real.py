@@ -146,16 +146,25 @@ def telephone(audio: np.ndarray, low_hz: float) -> np.ndarray:
     return to_int16(soxr.resample(x, RATE // 2, RATE)[: len(audio)] * 32768.0)
 
 
+def _sox(audio: np.ndarray, *effect: str) -> np.ndarray:
+    """A recording through one of sox's effects."""
+    raw = ["-t", "raw", "-r", str(RATE), "-e", "signed", "-b", "16", "-c", "1"]
+    done = subprocess.run(["sox", *raw, "-", *raw, "-", *effect],
+                          input=np.asarray(audio, np.int16).tobytes(), capture_output=True, check=True).stdout
+    return np.frombuffer(done, np.int16).copy()
+
+
 def pitched(audio: np.ndarray, cents: float) -> np.ndarray:
     """A recording with its pitch and formants shifted by ``cents`` (sox's pitch effect:
     resampled, its tempo put back), as a smaller or larger voice would say it: a child,
     a deep voice."""
-    shifted = subprocess.run(
-        ["sox", "-t", "raw", "-r", str(RATE), "-e", "signed", "-b", "16", "-c", "1", "-",
-         "-t", "raw", "-", "pitch", f"{cents:.0f}"],
-        input=np.asarray(audio, np.int16).tobytes(), capture_output=True, check=True,
-    ).stdout
-    return np.frombuffer(shifted, np.int16).copy()
+    return _sox(audio, "pitch", f"{cents:.0f}")
+
+
+def paced(audio: np.ndarray, factor: float) -> np.ndarray:
+    """A recording said ``factor`` times as fast (less than 1: slower), its pitch kept
+    (sox's tempo effect, tuned for speech): a player who drawls, or one in a hurry."""
+    return _sox(audio, "tempo", "-s", f"{factor:g}")
 
 
 def in_pitch(audios: Sequence[np.ndarray], fitting: bool) -> list[np.ndarray]:

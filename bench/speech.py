@@ -4,6 +4,7 @@ each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
 [--quieter DB | --louder DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB] [--pitch CENTS]
+[--tempo FACTOR] [--fitting-half]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
@@ -99,9 +100,10 @@ HISS = 10.0
 def run_real(
     name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0,
     noise: tuple[str, float] | None = None, room_echo: tuple[float, float] | None = None, louder: float = 0.0,
-    pitch: float = 0.0,
+    pitch: float = 0.0, half: str = "test", tempo: float = 1.0,
 ) -> None:
-    """The real recordings of the held-out speakers, each streamed through one
+    """The real recordings of the held-out speakers (``half`` "fit": of the fitting
+    half, to choose a setting without looking at the held-out ones), each streamed through one
     listener with 0.3 s of quiet before it and a second after: right, wrong and not
     understood per word; taken as a command per category; the delay. ``quieter``:
     the recordings played that many decibels quieter, in a microphone's faint hiss
@@ -114,9 +116,10 @@ def run_real(
     seconds, direct-to-reverberant dB) the recordings heard across a room that rings
     (hbr.voice.audio.reverberant), before any noise. ``pitch``: the recordings in a
     voice that many cents higher (lower, if less than nothing), its formants with it
-    (bench/real.py: pitched): a child's voice, a deep one."""
+    (bench/real.py: pitched): a child's voice, a deep one. ``tempo``: said that many
+    times as fast, the pitch kept (bench/real.py: paced): a slow speaker, a hurried one."""
     grammar = HBRGrammar()
-    recordings = list(real.recordings("test"))
+    recordings = list(real.recordings(half))
     room: np.ndarray | None = None
     if noise is not None:
         loop = noises()[noise[0]].astype(np.float64)
@@ -130,6 +133,7 @@ def run_real(
     hiss = np.random.default_rng(7)
     for rec in recordings:
         speech = real.pitched(rec.audio(), pitch) if pitch else rec.audio()
+        speech = real.paced(speech, tempo) if tempo != 1.0 else speech
         audio = as_spoken(speech)
         if room_echo is not None:
             audio = reverberant(audio, *room_echo, real.TEST_ROOM)
@@ -163,7 +167,9 @@ def run_real(
     level += f", in {noise[0]} noise {noise[1]:g} dB below the median speaker" if noise is not None else ""
     level += f", in a room ringing for {room_echo[0]:g} s, direct sound {room_echo[1]:g} dB" if room_echo else ""
     level += f", in a voice {pitch:+g} cents" if pitch else ""
-    print(f"== {name}: real people (held-out speakers of {real.FOLDER.name}{level})")
+    level += f", said {tempo:g} times as fast" if tempo != 1.0 else ""
+    speakers = "held-out speakers" if half == "test" else "the fitting half's speakers"
+    print(f"== {name}: real people ({speakers} of {real.FOLDER.name}{level})")
     for key, (total, right, wrong) in counts.items():
         if key in ("other words and silence", "other_word", "silence"):
             print(f"{key:>24}: {right / total:6.1%} taken as a command (n={total})")
@@ -284,6 +290,10 @@ def main() -> None:
                              "the direct sound DB louder than the reflections")
     parser.add_argument("--pitch", type=float, default=0.0, metavar="CENTS",
                         help="the real recordings in a voice CENTS higher (less than nothing: lower), as a child's")
+    parser.add_argument("--tempo", type=float, default=1.0, metavar="FACTOR",
+                        help="the real recordings said FACTOR times as fast (less than 1: slower), the pitch kept")
+    parser.add_argument("--fitting-half", action="store_true",
+                        help="the real recordings of the fitting half, not the held-out speakers: to choose a setting")
     parser.add_argument("--piper", metavar="VOICE", default="en_US-joe-medium",
                         help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
@@ -308,7 +318,8 @@ def main() -> None:
         elif real.available():
             for room in [None] if args.noisy is None else [args.noise] if args.noise else rooms:
                 run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy),
-                         tuple(args.reverb) if args.reverb else None, args.louder, args.pitch)
+                         tuple(args.reverb) if args.reverb else None, args.louder, args.pitch,
+                         "fit" if args.fitting_half else "test", args.tempo)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only):
