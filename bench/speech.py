@@ -298,6 +298,8 @@ def main() -> None:
                         help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
     args = parser.parse_args()
+    if args.tempo <= 0:
+        parser.error("--tempo: a speed above nothing (0.7: slower, 1.3: faster)")
     from hbr.voice.sphinx import SphinxRecognizer
 
     makers: list[tuple[str, Callable[[list[str]], Recognizer]]] = []
