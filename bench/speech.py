@@ -319,9 +319,10 @@ def main() -> None:
             pass
         elif real.available():
             for room in [None] if args.noisy is None else [args.noise] if args.noise else rooms:
-                run_real(name, make, args.narrowband, args.quieter, None if room is None else (room, args.noisy),
-                         tuple(args.reverb) if args.reverb else None, args.louder, args.pitch,
-                         "fit" if args.fitting_half else "test", args.tempo)
+                run_real(name, make, narrow=args.narrowband, quieter=args.quieter,
+                         noise=None if room is None else (room, args.noisy),
+                         room_echo=tuple(args.reverb) if args.reverb else None, louder=args.louder,
+                         pitch=args.pitch, half="fit" if args.fitting_half else "test", tempo=args.tempo)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only):
