@@ -2,7 +2,7 @@
 serves a game it was not tuned on.
 
 Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx] [--game NAME] [--in-play]
-[--piper VOICE]
+[--piper VOICE] [--starting WORD,...]
 
 For every game of the registry, a seeded sample of its grammar's phrases (all of them
 when there are fewer) and the corpus's other sentences (bench/corpus.py) are spoken by
@@ -18,7 +18,8 @@ asked back: a right one that the game would ask back first ("Did you say ...?").
 Pocketsphinx's model for Jumpers was fitted on 29 other phrases of that game
 (bench/corpus.py's fit_phrases leaves this sample out); Whisper's acceptance model on a
 sample of 24 of each game drawn apart (seed 11), which may share a few with this one,
-in voices this benchmark does not use.
+in voices this benchmark does not use. ``--starting capture,catch``: every phrase that
+starts with one of the words instead of a sample (one kind of command, measured whole).
 """
 
 from __future__ import annotations
@@ -46,14 +47,21 @@ VOICES = ("en-us", "en+m3", "en+f2")
 
 def measure(
     game: str, backend: str, make: Callable[[list[str]], Recognizer], n: int, in_play: bool = False,
-    voices: tuple[str, ...] = VOICES,
+    voices: tuple[str, ...] = VOICES, starting: frozenset[str] = frozenset(),
 ) -> None:
     """``in_play``: as at the start of a game, only the phrases the game listens for then
     (its ``listening()``, a fresh game of number 1) are listened for, and the commands
-    played are drawn from them."""
+    played are drawn from them; ``starting``: all the phrases that start with one of
+    these words are played instead of a sample."""
     grammar = registry()[game].grammar()
     moment = registry()[game].new(Setup(1)).listening() if in_play else None
-    phrases = own_phrases(game, n, among=moment)
+    if starting:
+        phrases = sorted(p for p in (moment or grammar.phrases()) if p.split()[0] in starting)
+    else:
+        phrases = own_phrases(game, n, among=moment)
+    if not phrases:
+        print(f"{game:>10}: no phrase starts with {', '.join(sorted(starting))}")
+        return
     right = wrong = acted = asked = for_rival = commands = taken = others = 0
     delays: list[float] = []
     missed: list[str] = []
@@ -109,6 +117,8 @@ def main() -> None:
     parser.add_argument("--in-play", action="store_true",
                         help="only the phrases a fresh game listens for at its start (its listening())")
     parser.add_argument("--piper", metavar="VOICE", help="spoken by this Piper voice instead (hbr voices lists them)")
+    parser.add_argument("--starting", metavar="WORD,...", default="",
+                        help="every phrase that starts with one of these words, instead of a sample")
     args = parser.parse_args()
     from hbr.voice.sphinx import SphinxRecognizer
     from hbr.voice.whisper import WhisperRecognizer
@@ -121,7 +131,8 @@ def main() -> None:
         makers.append(("pocketsphinx", SphinxRecognizer))
     for game in [args.game] if args.game else registry():
         for backend, make in makers:
-            measure(game, backend, make, args.phrases, args.in_play, (f"piper:{args.piper}",) if args.piper else VOICES)
+            measure(game, backend, make, args.phrases, args.in_play, (f"piper:{args.piper}",) if args.piper else VOICES,
+                    frozenset(word for word in args.starting.split(",") if word))
 
 
 if __name__ == "__main__":

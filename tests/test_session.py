@@ -234,6 +234,17 @@ def test_a_mistake_the_game_knows_is_explained_by_voice_and_other_talk_passed_ov
     assert table(s).state.round == 0
 
 
+def test_near_misses_of_one_command_in_other_words_are_asked_back() -> None:
+    """"capture south east" said twice, read nearest to "catch south east" and then to
+    "capture south east": the same command, so the second is asked back, as the
+    command's own name."""
+    s, said = session()
+    s.near_miss("catch south east", 0.4, "Catch yourself, East")
+    assert said[-1] == NOT_CAUGHT
+    s.near_miss("capture south east", 0.3, "Cut your South East")
+    assert said[-1] == "Did you say capture south east? Say yes or no." and table(s).state.round == 0
+
+
 def test_near_misses_that_differ_or_are_apart_are_only_asked_again() -> None:
     s, said = session()
     for guess in ("up", "down", None, None, "left"):

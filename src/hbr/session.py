@@ -125,8 +125,8 @@ class SessionCore(Generic[C]):
     paused: bool = False
     #: A command or request heard by voice and asked back: (it, what was heard, confidence).
     pending: tuple[C | Meta, str, float | None] | None = field(default=None, init=False)
-    #: The phrase the last utterance came near to without being understood (a near miss).
-    missed: str | None = field(default=None, init=False)
+    #: The command the last utterance came near to without being understood (a near miss).
+    missed: C | Meta | None = field(default=None, init=False)
     #: The game is over and :data:`PLAY_AGAIN` waits for its answer.
     offering: bool = field(default=False, init=False)
 
@@ -190,17 +190,20 @@ class SessionCore(Generic[C]):
         came nearest to, if the recognizer knows one; ``words``: what it decoded). The
         player is asked to say it again, or told what would do when the words are a
         mistake the game knows (:meth:`explain`); when it comes nearest to the same
-        phrase again, right after, it is asked back instead ("Did you say north?"): a
+        command again, right after, it is asked back instead ("Did you say north?"): a
         voice that the recognizer never hears surely still gets its command, and nothing
-        is done without a yes."""
-        again, self.missed = guess is not None and guess == self.missed, guess
-        parsed = self.game.grammar.parse(guess) if again and guess is not None and self.pending is None else None
-        if parsed is None or isinstance(parsed, NotUnderstood) or parsed.intent in ANSWER_INTENTS:
+        is done without a yes. The same command, not the same phrase: "capture south
+        east" is read "Catch yourself, East" one time and "Cut your South East" the
+        next, nearest to "catch south east" and then to "capture south east"."""
+        parsed = self.game.grammar.parse(guess) if guess is not None else None
+        meaning = parsed.intent if isinstance(parsed, Understood) else None
+        again, self.missed = meaning is not None and meaning == self.missed, meaning
+        if meaning is None or not again or self.pending is not None or meaning in ANSWER_INTENTS:
             return self.explain(words) or [Say(NOT_CAUGHT)]
-        if self.paused and not isinstance(parsed.intent, Meta):
+        if self.paused and not isinstance(meaning, Meta):
             return [Say(PAUSED)]
         self.missed = None
-        return self._ask_back(parsed.intent, guess or "", confidence)
+        return self._ask_back(meaning, guess or "", confidence)
 
     def explain(self, words: str) -> list[Effect]:
         """Words the recognizer took for no command that the game's grammar knows as a

@@ -22,10 +22,12 @@ but it writes free text. Here it answers with one of the grammar's phrases or no
   a word of courtesy after a phrase (:data:`COURTESY`: "North, please"), or "please"
   before it (:data:`COURTESY_BEFORE`: "Please, go north"), is read past;
 - otherwise the phrases nearest to the whole reading by letters (rapidfuzz), each in
-  the form written most like the reading (as a list or as a sentence), for a
-  one-word reading the one-word phrase whose first token Whisper found likeliest,
-  and the longer phrases that go on from the reading, are scored by forced decoding in one batch: the
-  probability of the phrase's tokens, then of an end; the best fit a token wins;
+  the form written most like the reading, for a one-word reading the one-word phrase
+  whose first token Whisper found likeliest, and the longer phrases that go on from
+  the reading, each also as a list, as the prompt lists the words (Whisper finds
+  "Capture, South, East" likelier than "Capture South East" where it wrote "Cut your
+  South East"), are scored by forced decoding in one batch: the probability of the
+  phrase's tokens, then of an end; the best fit a token wins;
 - the best phrase is accepted by a logistic model (:mod:`hbr.voice.acceptance`) over
   :data:`FEATURES`: how sure Whisper was of it, how far it falls behind the free
   reading, whether the reading was the phrase or another word, the no-speech
@@ -367,6 +369,11 @@ class WhisperRecognizer:
         self._phrases = {squash(p): p for p in phrases}
         self._forms = {p: [tuple(self._encode(f)) for f in forms(p)] for p in sorted(set(phrases))}
         self._squashed = {p: squash(p) for p in self._forms}
+        #: Each phrase of more than one word as a list ("Capture, South, West"), as the
+        #: prompt lists the words: Whisper finds a phrase likeliest so, whatever it wrote
+        #: (see _shortlist)
+        self._listed = {p: tuple(self._encode(" " + ", ".join(w.capitalize() for w in p.split())))
+                        for p in self._forms if len(p.split()) > 1}
         #: Phrases that a longer one goes on from ("toward rabbit": "toward rabbit hole").
         self._open = frozenset(p for p in phrases if goes_on(p, phrases))
         #: The first token of each word of the phrases, as Whisper writes it after a space
@@ -596,10 +603,18 @@ class WhisperRecognizer:
         """The phrase forms to score whole, each with how far its letters are from the
         reading (0: the same, 1: nothing alike): the SHORTLIST phrases nearest by
         letters, each in the form written most like the reading (as a list or as a
-        sentence), and, for a one-word reading, the likeliest one-token form by
-        Whisper's first step (a one-word command read as some other word: "Op" for
-        "Up"). The distance is to the whole reading, so a phrase that explains only
-        its start ("turn right" for "Turn, Right, Free, Times") is far from it."""
+        sentence) and as a list, and, for a one-word reading, the likeliest one-token
+        form by Whisper's first step (a one-word command read as some other word: "Op"
+        for "Up"). The distance is to the whole reading, so a phrase that explains only
+        its start ("turn right" for "Turn, Right, Free, Times") is far from it.
+
+        The list form is scored even where the reading is no list: espeak-ng saying
+        "capture south west" was read "Cop, Chose, Southwest", and Whisper found
+        "Capture South West" (written like it) 4 in log probability less likely than
+        the reading, "Capture, South, West" 0.2 less (docs/benchmarks.md). It costs
+        about 30 ms where the reading is no phrase. Every phrase scored gets it, the
+        longer ones too: with it for the shorter phrase alone, "toward the rabbit hole"
+        read "Toward the Rabbit" was taken for "toward the rabbit"."""
         possible = [p for p in self._forms if among is None or p in among]
         apart = process.cdist(
             [squash(reading)], [self._squashed[p] for p in possible], scorer=Levenshtein.normalized_distance
@@ -615,12 +630,13 @@ class WhisperRecognizer:
             # as the reading goes on: "Move, Toward, The Rabbit" and ", Hole"
             chosen += [(self._written_like(p, f"{reading}, {p.removeprefix(read + ' ')}".lower()), p,
                         float(apart[possible.index(p)])) for p in longer]
+        chosen += [(self._listed[p], p, far) for _, p, far in chosen if p in self._listed]  # each as a list too
         return list(dict.fromkeys(chosen))
 
     def _written_like(self, phrase: str, said: str) -> tuple[int, ...]:
         """The form of a phrase written most like what Whisper wrote (as a list or as a
-        sentence): one form a phrase is scored in, since each costs a decoding step a
-        token (about 5 ms on two cores)."""
+        sentence): with the list form, the only forms a phrase is scored in, since
+        each costs a decoding step a token (about 5 ms on two cores)."""
         written = self._forms[phrase]
         return min(written, key=lambda tokens: Levenshtein.distance(self._tokenizer.decode(tokens).lower(), said))
 

@@ -155,7 +155,7 @@ RULES_SUMMARY = (
     "and do not let the bear eat you. Each turn you step one square in one of eight directions, "
     "or move toward the rabbit, the bear or the hole, which takes one step north, south, east or west "
     "around obstacles. Then the bear steps toward you, and the rabbit toward its hole. "
-    "When you are ready to hunt, the rabbit is within two squares: say capture and a corner, "
+    "When you are ready to hunt, the rabbit is within two squares: say capture or catch and a corner, "
     "like capture north west. In the danger zone the bear is beside you: step away, or snare it "
     "with snare and a corner, and it cannot move for two turns. Walls of the forest, obstacles, "
     "the rabbit hole and the rabbit itself stop your step."

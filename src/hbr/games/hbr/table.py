@@ -168,11 +168,11 @@ class HBRTable:
         if Kind.DANGER_ZONE in kinds:
             urgent = "The bear is beside you: move away now" + (", or snare it." if self.state.rules.snare else ".") + " "
         elif Kind.READY_TO_HUNT in kinds:
-            urgent = "The rabbit is within two squares: say capture and a corner, like capture north west. "
+            urgent = "The rabbit is within two squares: say capture or catch and a corner, like catch north west. "
         return (
             f"{urgent}Say a direction: north, south, east, west, or north east and the other corners. "
             "Or toward the rabbit, toward the bear, toward the hole. "
-            f"Capture and a corner throws your net.{snare} Also: repeat, help, quit."
+            f"Capture or catch and a corner throws your net.{snare} Also: repeat, help, quit."
         )
 
     def progress(self) -> str:

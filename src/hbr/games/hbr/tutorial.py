@@ -71,9 +71,9 @@ LESSONS = [
     ),
     Lesson(
         "capture",
-        "Lesson 5: you are ready to hunt: the rabbit is within two squares. Say capture and a corner: "
+        "Lesson 5: you are ready to hunt: the rabbit is within two squares. Say capture or catch and a corner: "
         "north east, north west, south east or south west. Here, try capture north east.",
-        lambda c: isinstance(c, Capture), "Say capture and a corner, like capture north east.",
+        lambda c: isinstance(c, Capture), "Say capture or catch and a corner, like catch north east.",
         lambda k: "Caught! In a game that wins at once." if Kind.CAPTURED in k
         else "A miss uses your turn. Try another corner.",
         done_when=lambda kinds: Kind.CAPTURED in kinds,
