@@ -20,7 +20,7 @@ import numpy as np
 
 from hbr.games import DEFAULT, registry
 from hbr.games.hbr.phrases import HBRGrammar
-from hbr.grammar import Grammar, Meta, Understood
+from hbr.grammar import Grammar, Meta, meaning
 from hbr.speech.piper import PiperSynthesizer
 from hbr.speech.tts import Synthesizer
 from hbr.speech.voices import find_piper
@@ -58,8 +58,7 @@ CONDITIONS = ("clean", "20 dB", "10 dB")
 
 def intent(grammar: Grammar[object], text: str | None) -> object:
     """What the game makes of a phrase (None: not understood)."""
-    parsed = grammar.parse(text) if text else None
-    return parsed.intent if isinstance(parsed, Understood) else None
+    return meaning(grammar, text)
 
 
 #: How many of each game's own phrases bench/games_speech.py plays (own_phrases, seed 7).

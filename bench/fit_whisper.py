@@ -39,7 +39,7 @@ from corpus import CONDITIONS, FIT_PHRASES, clips, own_phrases  # noqa: E402
 from logistic import newton  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
-from hbr.grammar import Grammar, Understood  # noqa: E402
+from hbr.grammar import Grammar, meaning  # noqa: E402
 from hbr.voice.acceptance import LONG_WORDS, AcceptanceModel, expand  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.recognizer import decode  # noqa: E402
@@ -76,8 +76,7 @@ Row = tuple[str, str | None, tuple[float, ...] | None, str, str, str]
 
 
 def intent(text: str, game: str = "hbr") -> object:
-    parsed = GRAMMARS[game].parse(text) if text else None
-    return parsed.intent if isinstance(parsed, Understood) else None
+    return meaning(GRAMMARS[game], text)
 
 
 def measure(recognizer: WhisperRecognizer, items: Iterable[tuple[str, np.ndarray, str]], game: str = "hbr") -> list[Row]:

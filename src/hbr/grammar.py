@@ -125,6 +125,13 @@ class Grammar(Protocol[C]):
         ...
 
 
+def meaning(grammar: Grammar[C], text: str | None) -> C | Meta | None:
+    """What ``grammar`` makes of ``text``: its command or request; None where it is no
+    text or not understood."""
+    parsed = grammar.parse(text) if text else None
+    return parsed.intent if isinstance(parsed, Understood) else None
+
+
 def words(text: str) -> list[str]:
     """Lower-case words of ``text``; punctuation is dropped, a lone ``?`` kept."""
     text = text.strip().lower()

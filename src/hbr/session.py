@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Generic, cast
 
 from hbr.game import DETAIL_LEVELS, C, Game, Reply
-from hbr.grammar import ANSWER_INTENTS, ANSWERS, Grammar, Meta, NotUnderstood, Understood
+from hbr.grammar import ANSWER_INTENTS, ANSWERS, Grammar, Meta, NotUnderstood, meaning
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
 from hbr.speech.tts import SpeechPrefs
@@ -101,10 +101,7 @@ def rivalled(grammar: Grammar[C], intent: C | Meta, rival: str | None) -> bool:
     """Whether ``rival`` (:attr:`hbr.voice.recognizer.Heard.rival`) means something
     other than ``intent``, or nothing (a hesitation, "uh", that was read as "up"): then
     the command is asked back."""
-    if not rival:
-        return False
-    parsed = grammar.parse(rival)
-    return not (isinstance(parsed, Understood) and parsed.intent == intent)
+    return bool(rival) and meaning(grammar, rival) != intent
 
 
 @dataclass
@@ -195,15 +192,14 @@ class SessionCore(Generic[C]):
         is done without a yes. The same command, not the same phrase: "capture south
         east" is read "Catch yourself, East" one time and "Cut your South East" the
         next, nearest to "catch south east" and then to "capture south east"."""
-        parsed = self.game.grammar.parse(guess) if guess is not None else None
-        meaning = parsed.intent if isinstance(parsed, Understood) else None
-        again, self.missed = meaning is not None and meaning == self.missed, meaning
-        if meaning is None or not again or self.pending is not None or meaning in ANSWER_INTENTS:
+        near = meaning(self.game.grammar, guess)
+        again, self.missed = near is not None and near == self.missed, near
+        if near is None or not again or self.pending is not None or near in ANSWER_INTENTS:
             return self.explain(words) or [Say(NOT_CAUGHT)]
-        if self.paused and not isinstance(meaning, Meta):
+        if self.paused and not isinstance(near, Meta):
             return [Say(PAUSED)]
         self.missed = None
-        return self._ask_back(meaning, guess or "", confidence)
+        return self._ask_back(near, guess or "", confidence)
 
     def explain(self, words: str) -> list[Effect]:
         """Words the recognizer took for no command that the game's grammar knows as a
@@ -235,8 +231,7 @@ class SessionCore(Generic[C]):
     def _play_again(self, text: str) -> list[Effect]:
         """The answer to :data:`PLAY_AGAIN`: yes starts another game, no (or quit) ends;
         anything else asks again (by voice only yes and no are listened for)."""
-        parsed = self.game.grammar.parse(text)
-        intent = parsed.intent if isinstance(parsed, Understood) else None
+        intent = meaning(self.game.grammar, text)
         if intent is Meta.YES:
             self.offering = False
             return [NewGame()]

@@ -257,10 +257,15 @@ def forms(phrase: str) -> list[str]:
     if len(parts) == 2:
         written |= {"".join(parts).capitalize(), "-".join(parts).capitalize()}
     if len(parts) > 1:
-        written.add(", ".join(part.capitalize() for part in parts))
+        written.add(as_list(phrase))
     if any(part in DIGITS for part in parts):
         written |= {in_digits(parts, joined).capitalize() for joined in (False, True)}
     return sorted(" " + w for w in written)
+
+
+def as_list(phrase: str) -> str:
+    """A phrase as Whisper writes a list of the prompt's words: "Capture, South, West"."""
+    return ", ".join(part.capitalize() for part in phrase.split())
 
 
 def in_digits(words: list[str], joined: bool) -> str:
@@ -372,8 +377,7 @@ class WhisperRecognizer:
         #: Each phrase of more than one word as a list ("Capture, South, West"), as the
         #: prompt lists the words: Whisper finds a phrase likeliest so, whatever it wrote
         #: (see _shortlist)
-        self._listed = {p: tuple(self._encode(" " + ", ".join(w.capitalize() for w in p.split())))
-                        for p in self._forms if len(p.split()) > 1}
+        self._listed = {p: tuple(self._encode(" " + as_list(p))) for p in self._forms if len(p.split()) > 1}
         #: Phrases that a longer one goes on from ("toward rabbit": "toward rabbit hole").
         self._open = frozenset(p for p in phrases if goes_on(p, phrases))
         #: The first token of each word of the phrases, as Whisper writes it after a space
@@ -603,10 +607,11 @@ class WhisperRecognizer:
         """The phrase forms to score whole, each with how far its letters are from the
         reading (0: the same, 1: nothing alike): the SHORTLIST phrases nearest by
         letters, each in the form written most like the reading (as a list or as a
-        sentence) and as a list, and, for a one-word reading, the likeliest one-token
-        form by Whisper's first step (a one-word command read as some other word: "Op"
-        for "Up"). The distance is to the whole reading, so a phrase that explains only
-        its start ("turn right" for "Turn, Right, Free, Times") is far from it.
+        sentence), for a one-word reading the likeliest one-token form by Whisper's
+        first step (a one-word command read as some other word: "Op" for "Up"), and the
+        longer phrases that go on from ``read``; each of them as a list too. The
+        distance is to the whole reading, so a phrase that explains only its start
+        ("turn right" for "Turn, Right, Free, Times") is far from it.
 
         The list form is scored even where the reading is no list: espeak-ng saying
         "capture south west" was read "Cop, Chose, Southwest", and Whisper found
