@@ -18,7 +18,9 @@ but it writes free text. Here it answers with one of the grammar's phrases or no
   and, given room, starts it over: the reading is what it said once
   (:func:`said_once`), a phrase when a run of its first parts is one (:func:`reading_parts`),
   unless a longer phrase goes on from it and Whisper found its next word nearly as
-  likely as the end ("Move, Toward, The Rabbit," for "move toward the rabbit hole");
+  likely as the end ("Move, Toward, The Rabbit," for "move toward the rabbit hole"),
+  or a phrase a word longer inside it has that word where Whisper found it nearly as
+  likely as the one it wrote ("Jumps, East", and "South" nearly as likely as "East");
   a word of courtesy after a phrase (:data:`COURTESY`: "North, please"), or "please"
   before it (:data:`COURTESY_BEFORE`: "Please, go north"), is read past;
 - otherwise the phrases nearest to the whole reading by letters (rapidfuzz), each in
@@ -59,8 +61,10 @@ Each utterance is decoded on its own: nothing carries over from one to the next.
 from __future__ import annotations
 
 import importlib.util
+import re
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
@@ -161,6 +165,18 @@ GOES_ON_ODDS = -4.0
 #: meaning something else within 0.15, and 3 of the 420 taken right (all three below
 #: the confidence at which the game asks back anyway: docs/benchmarks.md).
 RIVAL_BEHIND = 0.15
+#: Whisper's reading is a phrase (or a phrase scored best), and a phrase one word longer
+#: puts its extra word where Whisper found that word at least this likely against the
+#: one it wrote (log odds, :meth:`WhisperRecognizer._swallowed`): the longer phrase is
+#: scored too, and is the rival if it comes near. Piper saying "cat at five three jumps
+#: south east" was read, late in a streamed game, "Cat, At, Five, Three, Jumps, East"
+#: (the "s" of "jumps" swallowed "south") and taken at 1.00 for a jump east; Whisper
+#: had found "South" nearly as likely as "East" there (log odds -0.3, and -0.6 for
+#: another such jump). Of 552 readings that were the phrase said and had such a longer
+#: phrase (five espeak-ng voices and Piper, phrases of Hunter Bear Rabbit and Jumpers),
+#: 13 had its word at -3 or above (the median -11.3), and cost a forced scoring
+#: (docs/benchmarks.md, "A word swallowed inside a phrase").
+SWALLOWED_ODDS = -3.0
 #: CPU threads for CTranslate2: these machines have two cores.
 THREADS = 2
 #: Words said after a command out of courtesy or haste ("north, please", "up now",
@@ -268,6 +284,41 @@ def as_list(phrase: str) -> str:
     return ", ".join(part.capitalize() for part in phrase.split())
 
 
+def widened(phrases: Iterable[str]) -> dict[str, list[tuple[int, str, str]]]:
+    """For each phrase, the phrases one word longer with the word inside it, each with
+    where the word goes and what it is: "jumps east" gets (1, "south", "jumps south
+    east"). Not after it (the longer phrase goes on from it:
+    :func:`hbr.voice.recognizer.goes_on`), nor before it: at its first step Whisper
+    finds every word of the prompt nearly as likely ("Go" and "Step" before "Right":
+    8% of real commands within 0.5 in log odds), and a first word is not swallowed by
+    the word before it."""
+    known = set(phrases)
+    found: dict[str, list[tuple[int, str, str]]] = {}
+    for longer in sorted(known):
+        words = longer.split()
+        for i in range(1, len(words) - 1):
+            shorter = " ".join(words[:i] + words[i + 1 :])
+            if shorter in known:
+                found.setdefault(shorter, []).append((i, words[i], longer))
+    return found
+
+
+def numbers(text: str) -> Counter[str]:
+    """The number words of a text, each digit as its word ("Frog at 9, Three": nine and
+    three), with how often each comes. Where Whisper wrote a number that the phrase
+    scored best has not ("Frog, At, Nine, Three, Steps, East" and the phrase "frog at
+    five three steps east"), the speaker said another place, or one off the board, or
+    Whisper misheard it: either way the phrase is no surer than the reading, which is
+    its rival, and the game asks back (:data:`RIVAL_BEHIND`). Jumpers' phrases with a
+    number changed so that no phrase has it, said by espeak-ng and Piper voices, were
+    taken for another place without asking 24 times; 17 of them had such a number. Of
+    the commands taken right without asking, 3 of 415 had one (three games; "Go, Two,
+    Eight, One" for "go to eight one"): those are asked back now (docs/benchmarks.md,
+    "A number Whisper wrote")."""
+    spelled = re.sub(r"\d", lambda digit: f" {DIGITS[int(digit.group())]} ", text.lower())
+    return Counter(word for word in re.findall(r"[a-z]+", spelled) if word in DIGITS)
+
+
 def in_digits(words: list[str], joined: bool) -> str:
     """The words with each number word a digit ("go to 2 7"), a run of them ``joined``
     into one number ("go to 27")."""
@@ -276,6 +327,12 @@ def in_digits(words: list[str], joined: bool) -> str:
         digits = [str(DIGITS.index(word)) if number else word for word in run]
         said += ["".join(digits)] if number and joined else digits
     return " ".join(said)
+
+
+def per_token(shortlist: Sequence[tuple[tuple[int, ...], str, float]], scores: Sequence[float]) -> list[float]:
+    """Each scored phrase form's log probability a token (with its end): how well it
+    fits, a long phrase's probability being a product of many."""
+    return [score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]
 
 
 def agreed(readings: Sequence[tuple[str | None, float]]) -> tuple[str | None, float]:
@@ -323,6 +380,9 @@ class Evidence:
     #: token), where phrases were scored by forced decoding (:data:`RIVAL_BEHIND`).
     rival: str | None = None
     behind: float = float("inf")
+    #: The phrase the acceptance model's inputs are of, where it is not ``phrase``: the
+    #: one without the word Whisper swallowed (see WhisperRecognizer._swallowed).
+    weighed: str | None = None
 
 
 class WhisperRecognizer:
@@ -380,6 +440,8 @@ class WhisperRecognizer:
         self._listed = {p: tuple(self._encode(" " + as_list(p))) for p in self._forms if len(p.split()) > 1}
         #: Phrases that a longer one goes on from ("toward rabbit": "toward rabbit hole").
         self._open = frozenset(p for p in phrases if goes_on(p, phrases))
+        #: The phrases one word longer than each, the word inside (see _swallowed).
+        self._widened = widened(phrases)
         #: The first token of each word of the phrases, as Whisper writes it after a space
         #: or a comma, in lower case or capitalised (see _goes_on_odds).
         self._word_tokens = {
@@ -459,7 +521,7 @@ class WhisperRecognizer:
     def _confidence(self, evidence: Evidence) -> float:
         if evidence.phrase is None:
             return 0.0
-        return self.acceptance.confidence(evidence.values, len(evidence.phrase.split()))
+        return self.acceptance.confidence(evidence.values, len((evidence.weighed or evidence.phrase).split()))
 
     def evidence(
         self, samples: np.ndarray, among: frozenset[str] | None = None, early: bool = False, later: float = 0.0
@@ -484,35 +546,53 @@ class WhisperRecognizer:
         courtesy = self._courtesy if polite else []
         free_score = self._said_then_end(steps, tokens[:n], 0.0, [*self._ends, *courtesy], start)
         phrase = read = self._phrases.get(squash(text))
-        rival, behind = None, float("inf")
+        rival, behind, weighed = None, float("inf"), phrase
         if read is not None and among is not None and read not in among:
             read = None
         longer = [] if read is None else sorted(longer_phrases(read, self.phrases if among is None else among))
         if read is not None and longer and self._goes_on_odds(read, longer, steps, tokens, n, courtesy) < GOES_ON_ODDS:
             longer = []  # Whisper is sure its text ends there
-        if read is not None and not longer:  # Whisper itself read it
+        wider = [] if read is None else self._swallowed(read, tokens[:n], steps, start, among)
+        if read is not None and not longer and not wider:  # Whisper itself read it
             score, length, apart = free_score, n - start, 0.0
             if len(text.split()) == 1 and (sound := self._hesitation_near(steps[start], tokens[start])) is not None:
                 rival, behind = sound, 0.0  # "Up" from a hesitation, "Uh" a near second
         elif early:
             return Evidence(said, None, ())
         else:
-            shortlist = self._shortlist(text, steps[start], among, read, longer)
-            scores = self._forced_scores(
-                np.asarray(encoded), [(tokens, phrase) for tokens, phrase, _ in shortlist], courtesy, before
-            )
-            # the best fit a token: a long phrase's probability is a product of many
-            fits = [score / (len(tokens) + 1) for score, (tokens, _, _) in zip(scores, shortlist, strict=True)]
+            shortlist = self._shortlist(text, steps[start], among, read, longer, wider)
+            scores, forced = self._forced_scores(np.asarray(encoded), shortlist, courtesy, before)
+            fits = per_token(shortlist, scores)
             best = int(np.argmax(fits))
-            (best_tokens, phrase, apart), score = shortlist[best], scores[best]
+            # each phrase with a word Whisper nearly wrote inside: the phrase without it
+            widens = dict.fromkeys(wider, read)
+            # and a word that Whisper, scoring the best phrase, found nearly as likely inside it
+            first = shortlist[best][1]
+            missed = self._swallowed(first, [*before, *shortlist[best][0]], forced[best], len(before), among)
+            if extra := self._written([p for p in missed if p not in {q for _, q, _ in shortlist}], text):
+                widens |= {p: first for _, p, _ in extra}
+                shortlist += extra
+                scores += self._forced_scores(np.asarray(encoded), extra, courtesy, before)[0]
+                fits = per_token(shortlist, scores)
+                best = int(np.argmax(fits))
+            phrase = shortlist[best][1]
             others = [(fit, other) for fit, (_, other, _) in zip(fits, shortlist, strict=True) if other != phrase]
             if others:
                 fit, rival = max(others)
                 behind = fits[best] - fit
+            # A phrase with a swallowed word is weighed as the phrase without it: whether
+            # a command was said at all is the acceptance model's question, which of the
+            # two the rival's (the longer is further from the reading by letters, less
+            # likely in all, and would be turned away where the shorter was asked back)
+            weighed = widens.get(phrase) or phrase
+            best = max((i for i, (_, p, _) in enumerate(shortlist) if p == weighed), key=lambda i: fits[i])
+            (best_tokens, _, apart), score = shortlist[best], scores[best]
             length = len(best_tokens)
-            if phrase == read:  # Whisper's own reading won over the longer phrases: weighed as read
+            if weighed == read:  # Whisper's own reading won over the longer phrases: weighed as read
                 score, length, apart = free_score, n - start, 0.0
             if squash(text) in self._hesitant:  # "Uh" scored as "up": the sound is as good a reading
+                rival, behind = text, 0.0
+            if numbers(text) - numbers(phrase):  # a number Whisper wrote that the phrase has not
                 rival, behind = text, 0.0
         values = (
             score,
@@ -524,7 +604,8 @@ class WhisperRecognizer:
             apart,
             float(length),
         )
-        return Evidence(said, phrase, values, pooled(np.asarray(encoded)[0], samples, lead), rival, behind)
+        return Evidence(said, phrase, values, pooled(np.asarray(encoded)[0], samples, lead), rival, behind,
+                        weighed if weighed != phrase else None)
 
     def _hesitation_near(self, first: np.ndarray, token: int) -> str | None:
         """The sound of hesitation Whisper found nearly as likely as ``token`` at the
@@ -600,16 +681,49 @@ class WhisperRecognizer:
             ends = np.logaddexp(ends, steps[n][self._comma] + np.logaddexp.reduce(steps[n + 1][stops]))
         return float(goes - ends)
 
+    def _swallowed(
+        self, phrase: str, tokens: Sequence[int], steps: np.ndarray | Sequence[np.ndarray], start: int,
+        among: frozenset[str] | None,
+    ) -> list[str]:
+        """The phrases a word longer than ``phrase`` inside it (:func:`widened`) whose
+        word Whisper found nearly as likely as the one it wrote in its place
+        (:data:`SWALLOWED_ODDS`), reading ``phrase`` as ``tokens`` (from ``start``) with
+        the log probabilities ``steps`` of each next token: "Jumps, East" where "jumps
+        south east" was said and the "s" of "jumps" swallowed "south"."""
+        begins = self._word_starts(tokens, start)
+        words = phrase.split()
+        found = []
+        for i, word, longer in self._widened.get(phrase, ()):
+            j = begins.get(squash(" ".join(words[:i])))
+            if (among is None or longer in among) and j is not None and j < len(steps):
+                odds = np.logaddexp.reduce(steps[j][self._word_tokens[word]]) - steps[j][tokens[j]]
+                if odds >= SWALLOWED_ODDS:
+                    found.append(longer)
+        return found
+
+    def _word_starts(self, tokens: Sequence[int], start: int) -> dict[str, int]:
+        """Where each word written in ``tokens`` (from ``start``) begins, by the letters
+        before it (squashed): "Jumps, East" gives {"": 0, "jumps": 2}."""
+        begins: dict[str, int] = {}
+        before = ""
+        for j in range(start, len(tokens)):
+            piece = self._tokenizer.decode([tokens[j]])
+            if piece.startswith(" "):
+                begins.setdefault(before, j)
+            before += squash(piece)
+        return begins
+
     def _shortlist(
         self, reading: str, first: np.ndarray, among: frozenset[str] | None, read: str | None = None,
-        longer: Sequence[str] = (),
+        longer: Sequence[str] = (), wider: Sequence[str] = (),
     ) -> list[tuple[tuple[int, ...], str, float]]:
         """The phrase forms to score whole, each with how far its letters are from the
         reading (0: the same, 1: nothing alike): the SHORTLIST phrases nearest by
         letters, each in the form written most like the reading (as a list or as a
         sentence), for a one-word reading the likeliest one-token form by Whisper's
-        first step (a one-word command read as some other word: "Op" for "Up"), and the
-        longer phrases that go on from ``read``; each of them as a list too. The
+        first step (a one-word command read as some other word: "Op" for "Up"), the
+        longer phrases that go on from ``read``, and the ``wider`` ones, a word longer
+        inside (:meth:`_swallowed`); each of them as a list too. The
         distance is to the whole reading, so a phrase that explains only its start
         ("turn right" for "Turn, Right, Free, Times") is far from it.
 
@@ -635,8 +749,18 @@ class WhisperRecognizer:
             # as the reading goes on: "Move, Toward, The Rabbit" and ", Hole"
             chosen += [(self._written_like(p, f"{reading}, {p.removeprefix(read + ' ')}".lower()), p,
                         float(apart[possible.index(p)])) for p in longer]
-        chosen += [(self._listed[p], p, far) for _, p, far in chosen if p in self._listed]  # each as a list too
-        return list(dict.fromkeys(chosen))
+        return self._written(wider, reading, chosen)
+
+    def _written(
+        self, phrases: Sequence[str], reading: str, chosen: Sequence[tuple[tuple[int, ...], str, float]] = ()
+    ) -> list[tuple[tuple[int, ...], str, float]]:
+        """The ``chosen`` forms and those of ``phrases``, each in the form written most
+        like ``reading``, with how far its letters are from it; each as a list too."""
+        said = squash(reading)
+        forms = [*chosen, *((self._written_like(p, reading.lower()), p,
+                             Levenshtein.normalized_distance(said, self._squashed[p])) for p in phrases)]
+        forms += [(self._listed[p], p, far) for _, p, far in forms if p in self._listed]  # each as a list too
+        return list(dict.fromkeys(forms))
 
     def _written_like(self, phrase: str, said: str) -> tuple[int, ...]:
         """The form of a phrase written most like what Whisper wrote (as a list or as a
@@ -646,10 +770,11 @@ class WhisperRecognizer:
         return min(written, key=lambda tokens: Levenshtein.distance(self._tokenizer.decode(tokens).lower(), said))
 
     def _forced_scores(
-        self, encoded: np.ndarray, candidates: list[tuple[tuple[int, ...], str]], courtesy: list[int],
+        self, encoded: np.ndarray, candidates: list[tuple[tuple[int, ...], str, float]], courtesy: list[int],
         before: Sequence[int],
-    ) -> list[float]:
-        """Log probability of each phrase's tokens, then of an end, by forced decoding:
+    ) -> tuple[list[float], list[np.ndarray]]:
+        """Log probability of each phrase's tokens, then of an end, by forced decoding,
+        and the log probabilities of every token at each step (for :meth:`_swallowed`):
         one step past the longest candidate is all that is needed (the decode went on
         to the longest phrase's length before, for the same scores).
 
@@ -663,17 +788,19 @@ class WhisperRecognizer:
         phrase ("Please,"), which each candidate follows, unscored."""
         batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(candidates), axis=0)))
         results = self._model.generate(
-            batch, [self._prompt + [*before, *tokens] for tokens, _ in candidates], beam_size=1,
-            max_length=len(self._prompt) + len(before) + max(len(tokens) for tokens, _ in candidates) + 1,
+            batch, [self._prompt + [*before, *tokens] for tokens, _, _ in candidates], beam_size=1,
+            max_length=len(self._prompt) + len(before) + max(len(tokens) for tokens, _, _ in candidates) + 1,
             return_logits_vocab=True, suppress_blank=False,
         )
-        return [
+        steps = [log_softmax(np.asarray(result.logits[0])) for result in results]
+        scores = [
             self._said_then_end(
-                log_softmax(np.asarray(result.logits[0])), [*before, *tokens], unended=-30.0,
+                each, [*before, *tokens], unended=-30.0,
                 ends=[*(self._stops if phrase in self._open else self._ends), *courtesy], start=len(before),
             )
-            for (tokens, phrase), result in zip(candidates, results, strict=False)
+            for (tokens, phrase, _), each in zip(candidates, steps, strict=True)
         ]
+        return scores, steps
 
     def _said_then_end(self, steps: np.ndarray, said: Sequence[int], unended: float, ends: list[int], start: int) -> float:
         """Log probability of the tokens ``said`` from ``start`` on (those before it are
