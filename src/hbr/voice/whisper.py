@@ -489,7 +489,10 @@ class WhisperRecognizer:
         readings = [(e.phrase, self._confidence(e)) for e in looks]
         heap.trim()  # what the decoder freed goes back (hbr.heap)
         phrase, confidence = agreed(readings)
-        if phrase is not None and squash(evidence.free) not in self._phrases and starts_phrase(evidence.free, [phrase]):
+        # the phrase the reading is weighed as: without a word it swallowed ("Move, Towards,
+        # The" is the start of "move towards the hole", not of "move towards hole")
+        weighed = evidence.weighed if evidence.weighed is not None and evidence.phrase == phrase else phrase
+        if weighed is not None and squash(evidence.free) not in self._phrases and starts_phrase(evidence.free, [weighed]):
             # Whisper read only the start of the phrase: the rest was never heard
             return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR)
         said = self.word_said(evidence, phrase)
