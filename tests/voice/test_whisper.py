@@ -226,6 +226,13 @@ def test_phrases_a_word_longer_inside_them() -> None:
     }
 
 
+def test_where_each_word_whisper_wrote_begins(recognizer: WhisperRecognizer) -> None:
+    """A word's place is found by the letters before it, so a word written in two
+    tokens (" J", "umps") or after a comma is found all the same."""
+    assert recognizer._word_starts(recognizer._encode(" Jumps, East"), 0) == {"": 0, "jumps": 3}
+    assert recognizer._word_starts(recognizer._encode(" Please, Jumps, East"), 2) == {"": 2, "jumps": 5}
+
+
 @pytest.fixture(scope="module")
 def jumpers(whisper_model: Path) -> WhisperRecognizer:
     return WhisperRecognizer(JumpersGrammar().phrases(), whisper_model)

@@ -175,7 +175,7 @@ RIVAL_BEHIND = 0.15
 #: another such jump). Of 552 readings that were the phrase said and had such a longer
 #: phrase (five espeak-ng voices and Piper, phrases of Hunter Bear Rabbit and Jumpers),
 #: 13 had its word at -3 or above (the median -11.3), and cost a forced scoring
-#: (docs/benchmarks.md, "A word swallowed inside a phrase").
+#: (docs/benchmarks.md, "A word swallowed inside a phrase, and a number no phrase has").
 SWALLOWED_ODDS = -3.0
 #: CPU threads for CTranslate2: these machines have two cores.
 THREADS = 2
@@ -314,7 +314,7 @@ def numbers(text: str) -> Counter[str]:
     taken for another place without asking 24 times; 17 of them had such a number. Of
     the commands taken right without asking, 3 of 415 had one (three games; "Go, Two,
     Eight, One" for "go to eight one"): those are asked back now (docs/benchmarks.md,
-    "A number Whisper wrote")."""
+    "A word swallowed inside a phrase, and a number no phrase has")."""
     spelled = re.sub(r"\d", lambda digit: f" {DIGITS[int(digit.group())]} ", text.lower())
     return Counter(word for word in re.findall(r"[a-z]+", spelled) if word in DIGITS)
 
@@ -706,7 +706,8 @@ class WhisperRecognizer:
 
     def _word_starts(self, tokens: Sequence[int], start: int) -> dict[str, int]:
         """Where each word written in ``tokens`` (from ``start``) begins, by the letters
-        before it (squashed): "Jumps, East" gives {"": 0, "jumps": 2}."""
+        before it (squashed): "Jumps, East", written " J", "umps", ",", " East", gives
+        {"": 0, "jumps": 3}."""
         begins: dict[str, int] = {}
         before = ""
         for j in range(start, len(tokens)):
