@@ -80,11 +80,15 @@ START_APART = 0.25
 START_LETTERS = 3
 
 
+def spelled(text: str) -> str:
+    """The text in lower case, each digit as its word, apart ("Go to 67." is "go to  six  seven .")."""
+    return re.sub(r"\d", lambda digit: f" {DIGITS[int(digit.group())]} ", text.lower())
+
+
 def squash(text: str) -> str:
     """Letters only, lower case: "North-East." and "northeast" and "north east" alike;
     digits as their words, one by one ("Go to 67." is "go to six seven")."""
-    spelled = re.sub(r"\d", lambda m: DIGITS[int(m.group())], text.lower())
-    return re.sub(r"[^a-z]", "", spelled)
+    return re.sub(r"[^a-z]", "", spelled(text))
 
 
 def starts_phrase(words: str, phrases: Iterable[str]) -> bool:

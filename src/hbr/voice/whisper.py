@@ -88,6 +88,7 @@ from hbr.voice.recognizer import (
     SpeechMeter,
     goes_on,
     longer_phrases,
+    spelled,
     squash,
     starts_phrase,
 )
@@ -315,8 +316,7 @@ def numbers(text: str) -> Counter[str]:
     the commands taken right without asking, 3 of 415 had one (three games; "Go, Two,
     Eight, One" for "go to eight one"): those are asked back now (docs/benchmarks.md,
     "A word swallowed inside a phrase, and a number no phrase has")."""
-    spelled = re.sub(r"\d", lambda digit: f" {DIGITS[int(digit.group())]} ", text.lower())
-    return Counter(word for word in re.findall(r"[a-z]+", spelled) if word in DIGITS)
+    return Counter(word for word in re.findall(r"[a-z]+", spelled(text)) if word in DIGITS)
 
 
 def in_digits(words: list[str], joined: bool) -> str:
