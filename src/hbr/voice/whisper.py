@@ -168,7 +168,7 @@ GOES_ON_ODDS = -4.0
 RIVAL_BEHIND = 0.15
 #: Whisper's reading is a phrase (or a phrase scored best), and a phrase one word longer
 #: puts its extra word where Whisper found that word at least this likely against the
-#: one it wrote (log odds, :meth:`WhisperRecognizer._swallowed`): the longer phrase is
+#: one it wrote (log odds, :meth:`WhisperRecognizer._nearly`): the longer phrase is
 #: scored too, and is the rival if it comes near. Piper saying "cat at five three jumps
 #: south east" was read, late in a streamed game, "Cat, At, Five, Three, Jumps, East"
 #: (the "s" of "jumps" swallowed "south") and taken at 1.00 for a jump east; Whisper
@@ -178,6 +178,30 @@ RIVAL_BEHIND = 0.15
 #: 13 had its word at -3 or above (the median -11.3), and cost a forced scoring
 #: (docs/benchmarks.md, "A word swallowed inside a phrase, and a number no phrase has").
 SWALLOWED_ODDS = -3.0
+#: Whisper's reading is a phrase with a number (or a phrase scored best), and another
+#: number was at least this likely against the one it wrote there (log odds): the
+#: phrase with that number is scored too (the likeliest one: RENUMBERED_MOST), and wins
+#: or is the rival if it comes near. espeak-ng en+f2 saying "hare at seven three steps
+#: south east" was read "Here are ten, One, Three, Ten, South, East", scored best as
+#: "hare at one three ...", and taken at 0.75 for a move never asked for; scoring that
+#: phrase, Whisper found "Seven" far likelier than "One" in its place (log odds +4.7).
+#: Of 587 readings of the phrase said (bench/number_phrases.py: three games' phrases with
+#: numbers, five espeak-ng voices and Piper), 21 had another number at -1 or above;
+#: scoring the likeliest left every one of them right, and both commands acted on
+#: wrongly are asked back now (docs/benchmarks.md, "A number heard as another").
+RENUMBERED_ODDS = -1.0
+#: How many of those phrases are scored, the likeliest first: each costs about 45 ms on
+#: two cores, and an utterance read badly can have a dozen above the bar (scoring them
+#: all took some over 2 s, and changed no clip of the benchmark).
+RENUMBERED_MOST = 1
+#: Words that sound like a number word. Whisper writes one where a number was said
+#: after a word that sounds the same: "go to two five" was read "Go, To, Five" by all
+#: six voices of a benchmark (the two run together into one), and nearest by letters
+#: to the reading were a dozen phrases alike ("go to five one" ...), of which the three
+#: scored were not the one said. A phrase is as near to the reading with such a word as
+#: that number (see WhisperRecognizer._shortlist; docs/benchmarks.md, "A number heard
+#: as another").
+SOUNDS_LIKE = {"to": "two", "too": "two", "for": "four", "won": "one", "ate": "eight"}
 #: CPU threads for CTranslate2: these machines have two cores.
 THREADS = 2
 #: Words said after a command out of courtesy or haste ("north, please", "up now",
@@ -304,6 +328,29 @@ def widened(phrases: Iterable[str]) -> dict[str, list[tuple[int, str, str]]]:
     return found
 
 
+def renumbered(phrases: Iterable[str]) -> dict[str, list[tuple[int, str, str]]]:
+    """For each phrase with a number, the phrases with one of its numbers another, each
+    with where that number is and what it becomes: "go to three seven" gets (2, "one",
+    "go to one seven"), (3, "five", "go to three five") ..."""
+    known = set(phrases)
+    found: dict[str, list[tuple[int, str, str]]] = {}
+    for phrase in sorted(known):
+        words = phrase.split()
+        for i, word in enumerate(words):
+            for other in DIGITS if word in DIGITS else ():
+                changed = " ".join([*words[:i], other, *words[i + 1 :]])
+                if other != word and changed in known:
+                    found.setdefault(phrase, []).append((i, other, changed))
+    return found
+
+
+def wider(phrases: Iterable[str], than: str | None) -> dict[str, str]:
+    """Each of ``phrases`` that is a word longer than ``than`` (one of :func:`widened`'s,
+    not :func:`renumbered`'s), mapped to ``than``: a phrase with a word Whisper
+    swallowed is weighed as the phrase without it."""
+    return {p: than for p in phrases if than is not None and len(p.split()) == len(than.split()) + 1}
+
+
 def numbers(text: str) -> Counter[str]:
     """The number words of a text, each digit as its word ("Frog at 9, Three": nine and
     three), with how often each comes. Where Whisper wrote a number that the phrase
@@ -317,6 +364,15 @@ def numbers(text: str) -> Counter[str]:
     Eight, One" for "go to eight one"): those are asked back now (docs/benchmarks.md,
     "A word swallowed inside a phrase, and a number no phrase has")."""
     return Counter(word for word in re.findall(r"[a-z]+", spelled(text)) if word in DIGITS)
+
+
+def as_numbers(text: str, said: frozenset[str]) -> str:
+    """``text`` with each word that sounds like one of the number words ``said`` (those
+    of the game's phrases) written as that number (:data:`SOUNDS_LIKE`): "Go, To, Five"
+    is "go two five"."""
+    return " ".join(
+        number if (number := SOUNDS_LIKE.get(word)) in said else word for word in re.findall(r"[a-z0-9']+", text.lower())
+    )
 
 
 def in_digits(words: list[str], joined: bool) -> str:
@@ -381,7 +437,7 @@ class Evidence:
     rival: str | None = None
     behind: float = float("inf")
     #: The phrase the acceptance model's inputs are of, where it is not ``phrase``: the
-    #: one without the word Whisper swallowed (see WhisperRecognizer._swallowed).
+    #: one without the word Whisper swallowed (see WhisperRecognizer._nearly).
     weighed: str | None = None
 
 
@@ -440,12 +496,17 @@ class WhisperRecognizer:
         self._listed = {p: tuple(self._encode(" " + as_list(p))) for p in self._forms if len(p.split()) > 1}
         #: Phrases that a longer one goes on from ("toward rabbit": "toward rabbit hole").
         self._open = frozenset(p for p in phrases if goes_on(p, phrases))
-        #: The phrases one word longer than each, the word inside (see _swallowed).
+        #: The phrases one word longer than each, the word inside, and those with one
+        #: number another (see _nearly).
         self._widened = widened(phrases)
+        self._renumbered = renumbered(phrases)
+        #: The number words of the phrases (see _shortlist).
+        self._numbers = frozenset(w for p in phrases for w in p.split() if w in DIGITS)
         #: The first token of each word of the phrases, as Whisper writes it after a space
-        #: or a comma, in lower case or capitalised (see _goes_on_odds).
+        #: or a comma, in lower case or capitalised, and a number as its digit too (see
+        #: _goes_on_odds, _nearly).
         self._word_tokens = {
-            w: sorted({self._encode(" " + w)[0], self._encode(" " + w.capitalize())[0]})
+            w: sorted({self._encode(f" {form}")[0] for form in (w, w.capitalize(), *in_digits([w], joined=False).split())})
             for p in phrases for w in p.split()
         }
         self._comma = self._encode(",")[0]
@@ -555,25 +616,25 @@ class WhisperRecognizer:
         longer = [] if read is None else sorted(longer_phrases(read, self.phrases if among is None else among))
         if read is not None and longer and self._goes_on_odds(read, longer, steps, tokens, n, courtesy) < GOES_ON_ODDS:
             longer = []  # Whisper is sure its text ends there
-        wider = [] if read is None else self._swallowed(read, tokens[:n], steps, start, among)
-        if read is not None and not longer and not wider:  # Whisper itself read it
+        nearly = [] if read is None else self._nearly(read, tokens[:n], steps, start, among)
+        if read is not None and not longer and not nearly:  # Whisper itself read it
             score, length, apart = free_score, n - start, 0.0
             if len(text.split()) == 1 and (sound := self._hesitation_near(steps[start], tokens[start])) is not None:
                 rival, behind = sound, 0.0  # "Up" from a hesitation, "Uh" a near second
         elif early:
             return Evidence(said, None, ())
         else:
-            shortlist = self._shortlist(text, steps[start], among, read, longer, wider)
+            shortlist = self._shortlist(text, steps[start], among, read, longer, nearly)
             scores, forced = self._forced_scores(np.asarray(encoded), shortlist, courtesy, before)
             fits = per_token(shortlist, scores)
             best = int(np.argmax(fits))
-            # each phrase with a word Whisper nearly wrote inside: the phrase without it
-            widens = dict.fromkeys(wider, read)
-            # and a word that Whisper, scoring the best phrase, found nearly as likely inside it
+            # each phrase with a word Whisper nearly wrote inside is weighed as the phrase without it
+            widens = wider(nearly, read)
+            # and the phrases Whisper nearly wrote, scoring the best one: a word inside it, another number
             first = shortlist[best][1]
-            missed = self._swallowed(first, [*before, *shortlist[best][0]], forced[best], len(before), among)
+            missed = self._nearly(first, [*before, *shortlist[best][0]], forced[best], len(before), among)
             if extra := self._written([p for p in missed if p not in {q for _, q, _ in shortlist}], text):
-                widens |= {p: first for _, p, _ in extra}
+                widens |= wider([p for _, p, _ in extra], first)
                 shortlist += extra
                 scores += self._forced_scores(np.asarray(encoded), extra, courtesy, before)[0]
                 fits = per_token(shortlist, scores)
@@ -684,25 +745,31 @@ class WhisperRecognizer:
             ends = np.logaddexp(ends, steps[n][self._comma] + np.logaddexp.reduce(steps[n + 1][stops]))
         return float(goes - ends)
 
-    def _swallowed(
+    def _nearly(
         self, phrase: str, tokens: Sequence[int], steps: np.ndarray | Sequence[np.ndarray], start: int,
         among: frozenset[str] | None,
     ) -> list[str]:
-        """The phrases a word longer than ``phrase`` inside it (:func:`widened`) whose
-        word Whisper found nearly as likely as the one it wrote in its place
-        (:data:`SWALLOWED_ODDS`), reading ``phrase`` as ``tokens`` (from ``start``) with
-        the log probabilities ``steps`` of each next token: "Jumps, East" where "jumps
-        south east" was said and the "s" of "jumps" swallowed "south"."""
+        """The phrases Whisper nearly wrote instead of ``phrase``, reading it as ``tokens``
+        (from ``start``) with the log probabilities ``steps`` of each next token: those a
+        word longer inside it (:func:`widened`) whose word Whisper found nearly as likely
+        as the one it wrote in its place (:data:`SWALLOWED_ODDS`): "Jumps, East" where
+        "jumps south east" was said and the "s" of "jumps" swallowed "south"; and those
+        with one of its numbers another (:func:`renumbered`) that Whisper found nearly as
+        likely as the number it wrote (:data:`RENUMBERED_ODDS`): "Here are ten, One,
+        Three" scored best as "hare at one three" where "hare at seven three" was said."""
         begins = self._word_starts(tokens, start)
         words = phrase.split()
-        found = []
-        for i, word, longer in self._widened.get(phrase, ()):
-            j = begins.get(squash(" ".join(words[:i])))
-            if (among is None or longer in among) and j is not None and j < len(steps):
-                odds = np.logaddexp.reduce(steps[j][self._word_tokens[word]]) - steps[j][tokens[j]]
-                if odds >= SWALLOWED_ODDS:
-                    found.append(longer)
-        return found
+        found: list[tuple[float, str]] = []
+        for changes, bar in ((self._widened, SWALLOWED_ODDS), (self._renumbered, RENUMBERED_ODDS)):
+            for i, word, other in changes.get(phrase, ()):
+                j = begins.get(squash(" ".join(words[:i])))
+                if (among is None or other in among) and j is not None and j < len(steps):
+                    odds = float(np.logaddexp.reduce(steps[j][self._word_tokens[word]]) - steps[j][tokens[j]])
+                    if odds >= bar:
+                        found.append((odds, other))
+        swallowed = [other for _, other in found if len(other.split()) > len(words)]
+        misheard = [other for _, other in sorted(found, reverse=True) if len(other.split()) == len(words)]
+        return swallowed + misheard[:RENUMBERED_MOST]
 
     def _word_starts(self, tokens: Sequence[int], start: int) -> dict[str, int]:
         """Where each word written in ``tokens`` (from ``start``) begins, by the letters
@@ -719,17 +786,19 @@ class WhisperRecognizer:
 
     def _shortlist(
         self, reading: str, first: np.ndarray, among: frozenset[str] | None, read: str | None = None,
-        longer: Sequence[str] = (), wider: Sequence[str] = (),
+        longer: Sequence[str] = (), nearly: Sequence[str] = (),
     ) -> list[tuple[tuple[int, ...], str, float]]:
         """The phrase forms to score whole, each with how far its letters are from the
         reading (0: the same, 1: nothing alike): the SHORTLIST phrases nearest by
         letters, each in the form written most like the reading (as a list or as a
         sentence), for a one-word reading the likeliest one-token form by Whisper's
         first step (a one-word command read as some other word: "Op" for "Up"), the
-        longer phrases that go on from ``read``, and the ``wider`` ones, a word longer
-        inside (:meth:`_swallowed`); each of them as a list too. The
+        longer phrases that go on from ``read``, and the ``nearly`` ones, a word longer
+        inside or with another number (:meth:`_nearly`); each of them as a list too. The
         distance is to the whole reading, so a phrase that explains only its start
-        ("turn right" for "Turn, Right, Free, Times") is far from it.
+        ("turn right" for "Turn, Right, Free, Times") is far from it; and to the reading
+        with a word that sounds like a number of the game written as it
+        (:data:`SOUNDS_LIKE`), where that is nearer.
 
         The list form is scored even where the reading is no list: espeak-ng saying
         "capture south west" was read "Cop, Chose, Southwest", and Whisper found
@@ -739,9 +808,10 @@ class WhisperRecognizer:
         longer ones too: with it for the shorter phrase alone, "toward the rabbit hole"
         read "Toward the Rabbit" was taken for "toward the rabbit"."""
         possible = [p for p in self._forms if among is None or p in among]
+        readings = sorted({squash(reading), squash(as_numbers(reading, self._numbers))})
         apart = process.cdist(
-            [squash(reading)], [self._squashed[p] for p in possible], scorer=Levenshtein.normalized_distance
-        )[0]
+            readings, [self._squashed[p] for p in possible], scorer=Levenshtein.normalized_distance
+        ).min(axis=0)
         likely = [max(float(first[tokens[0]]) for tokens in self._forms[p]) for p in possible]
         nearest = sorted(range(len(possible)), key=lambda i: (apart[i], -likely[i]))[:SHORTLIST]
         chosen = [(self._written_like(possible[i], reading.lower()), possible[i], float(apart[i])) for i in nearest]
@@ -753,7 +823,7 @@ class WhisperRecognizer:
             # as the reading goes on: "Move, Toward, The Rabbit" and ", Hole"
             chosen += [(self._written_like(p, f"{reading}, {p.removeprefix(read + ' ')}".lower()), p,
                         float(apart[possible.index(p)])) for p in longer]
-        return self._written(wider, reading, chosen)
+        return self._written(nearly, reading, chosen)
 
     def _written(
         self, phrases: Sequence[str], reading: str, chosen: Sequence[tuple[tuple[int, ...], str, float]] = ()
@@ -778,7 +848,7 @@ class WhisperRecognizer:
         before: Sequence[int],
     ) -> tuple[list[float], list[np.ndarray]]:
         """Log probability of each phrase's tokens, then of an end, by forced decoding,
-        and the log probabilities of every token at each step (for :meth:`_swallowed`):
+        and the log probabilities of every token at each step (for :meth:`_nearly`):
         one step past the longest candidate is all that is needed (the decode went on
         to the longest phrase's length before, for the same scores).
 
