@@ -199,8 +199,9 @@ RENUMBERED_MOST = 1
 #: six voices of a benchmark (the two run together into one), and nearest by letters
 #: to the reading were a dozen phrases alike ("go to five one" ...), of which the three
 #: scored were not the one said. A phrase is as near to the reading with such a word as
-#: that number (see WhisperRecognizer._shortlist; docs/benchmarks.md, "A number heard
-#: as another").
+#: that number (see WhisperRecognizer._shortlist), but is not taken where the reading
+#: is the start of a phrase ("Go, To, Four" of "go to four ... five": see
+#: WhisperRecognizer.recognize; docs/benchmarks.md, "A number heard as another").
 SOUNDS_LIKE = {"to": "two", "too": "two", "for": "four", "won": "one", "ate": "eight"}
 #: CPU threads for CTranslate2: these machines have two cores.
 THREADS = 2
@@ -556,6 +557,10 @@ class WhisperRecognizer:
         if weighed is not None and squash(evidence.free) not in self._phrases and starts_phrase(evidence.free, [weighed]):
             # Whisper read only the start of the phrase: the rest was never heard
             return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR)
+        if phrase is not None and self._sounded(evidence.free, phrase) and starts_phrase(evidence.free, among or self.phrases):
+            # "Go to four" is "go to two four" run together, or the start of "go to four
+            # five" from a speaker who stopped to think: asked again, and waited for
+            return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
         said = self.word_said(evidence, phrase)
         doubted = among is None and said is not None and said < DOUBT_BELOW  # sure, but not of the word heard
         if phrase is None or confidence < (0.5 if len(readings) == 1 else AGREED_BAR) or doubted:
@@ -565,6 +570,12 @@ class WhisperRecognizer:
                 return Heard(evidence.free, None, confidence, _ms(began), UNCLEAR, guess=phrase)
             return Heard(evidence.free, None, confidence, _ms(began), NOT_A_COMMAND)
         return Heard(phrase, phrase, confidence, _ms(began), rival=self._rival(looks, phrase))
+
+    def _sounded(self, reading: str, phrase: str) -> bool:
+        """Whether ``phrase`` is nearer by letters to ``reading`` with its words that sound
+        like a number written as it (:data:`SOUNDS_LIKE`) than to ``reading`` as it is."""
+        sounded = squash(as_numbers(reading, self._numbers))
+        return Levenshtein.distance(sounded, self._squashed[phrase]) < Levenshtein.distance(squash(reading), self._squashed[phrase])
 
     @staticmethod
     def _rival(looks: Sequence[Evidence], phrase: str) -> str | None:
