@@ -29,8 +29,10 @@ from corpus import as_spoken, intent, speak  # noqa: E402
 from speech import sureness  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
+from hbr.grammar import Grammar  # noqa: E402
 from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.speech.voices import find_piper  # noqa: E402
+from hbr.voice.audio import RATE  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.recognizer import DIGITS, Heard  # noqa: E402
 from hbr.voice.whisper import WhisperRecognizer  # noqa: E402
@@ -41,9 +43,8 @@ SEED = 5
 GAMES = ("jumpers", "rabbithunt", "spyhunting")
 
 
-def verdict(game: str, said: str, heard: Heard) -> str:
+def verdict(grammar: Grammar[object], said: str, heard: Heard) -> str:
     """What the game does with ``heard`` where ``said`` was said."""
-    grammar = registry()[game].grammar()
     if heard.phrase is None:
         return "not understood"
     asked = sureness(grammar, heard) < CONFIRM_BELOW
@@ -53,7 +54,8 @@ def verdict(game: str, said: str, heard: Heard) -> str:
 
 
 def measure(game: str, n: int, voices: list[tuple[str, int]], model: Path) -> None:
-    phrases = registry()[game].grammar().phrases()
+    grammar = registry()[game].grammar()
+    phrases = grammar.phrases()
     recognizer = WhisperRecognizer(phrases, model)
     numbered = sorted(p for p in phrases if any(word in DIGITS for word in p.split()))
     sample = random.Random(SEED).sample(numbered, min(n, len(numbered)))
@@ -63,9 +65,9 @@ def measure(game: str, n: int, voices: list[tuple[str, int]], model: Path) -> No
     for voice, wpm in voices:
         for said in sample:
             audio = as_spoken(speak(said, voice, wpm))
-            heard = recognizer.recognize(audio, len(audio) / 16000)
+            heard = recognizer.recognize(audio, len(audio) / RATE)
             spent.append(heard.decode_ms)
-            what = verdict(game, said, heard)
+            what = verdict(grammar, said, heard)
             counts[what] += 1
             if what.lower().startswith("wrong"):
                 wrong.append(f"{said!r} ({voice} {wpm}) as {heard.phrase!r} at {heard.confidence or 0:.2f}"
