@@ -4,11 +4,16 @@ each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
 [--quieter DB | --louder DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB] [--pitch CENTS]
-[--tempo FACTOR] [--fitting-half]
+[--tempo FACTOR] [--fitting-half] [--game NAME]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
-and 10 dB SNR, plus other sentences, silence and noise.
+and 10 dB SNR, plus other sentences, silence and noise. ``--game NAME``: the real
+recordings only, heard as at the start of that game (`hbr play NAME`: Spyhunting's
+hunter, Jumpers' and Rabbit Hunt's first move), each word a command where the game
+understands it (Spyhunting: left, right, forward, stop, yes, no; Jumpers and Rabbit
+Hunt: stop, yes, no), every other word, the numbers among them, one that must not
+become a command.
 Every clip is streamed in the microphone's blocks (10 ms) through the game's own
 listener (noise suppressor, endpointer and recognizer), as in a live game; each voice, speed and
 noise condition is one session on a fresh listener and recognizer, in one kind of
@@ -35,8 +40,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 import real  # noqa: E402
-from corpus import CONDITIONS, Clip, as_spoken, clips, noises, sessions, through  # noqa: E402
+from corpus import CONDITIONS, Clip, as_spoken, clips, intent, noises, sessions, through  # noqa: E402
 
+from hbr.game import Setup  # noqa: E402
+from hbr.games import registry  # noqa: E402
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Grammar, Understood  # noqa: E402
 from hbr.session import CONFIRM_BELOW, rivalled  # noqa: E402
@@ -100,7 +107,7 @@ HISS = 10.0
 def run_real(
     name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0,
     noise: tuple[str, float] | None = None, room_echo: tuple[float, float] | None = None, louder: float = 0.0,
-    pitch: float = 0.0, half: str = "test", tempo: float = 1.0,
+    pitch: float = 0.0, half: str = "test", tempo: float = 1.0, game: str = "hbr",
 ) -> None:
     """The real recordings of the held-out speakers (``half`` "fit": of the fitting
     half, to choose a setting without looking at the held-out ones), each streamed through one
@@ -117,8 +124,12 @@ def run_real(
     (hbr.voice.audio.reverberant), before any noise. ``pitch``: the recordings in a
     voice that many cents higher (lower, if less than nothing), its formants with it
     (bench/real.py: pitched): a child's voice, a deep one. ``tempo``: said that many
-    times as fast, the pitch kept (bench/real.py: paced): a slow speaker, a hurried one."""
-    grammar = HBRGrammar()
+    times as fast, the pitch kept (bench/real.py: paced): a slow speaker, a hurried one.
+    ``game``: heard as at the start of that game (`hbr play GAME`, seed 1): by a
+    recognizer built for its phrases, listening for those it listens for then; a word
+    is a command where the game's grammar understands it, and means what it makes of it."""
+    table = registry()[game].new(Setup(1))
+    grammar, moment = table.grammar, table.listening()
     recordings = list(real.recordings(half))
     room: np.ndarray | None = None
     if noise is not None:
@@ -126,11 +137,12 @@ def run_real(
         median = float(np.median([speech_level(rec.audio()) for rec in recordings]))
         room = loop * median / (rms(loop) * 10 ** (noise[1] / 20))
     at = 0  # where in the room's noise the next clip begins
-    listener = Listener(make(grammar.phrases()))
+    listener = Listener(make(grammar.phrases()), lambda: moment)
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
     delays: list[float] = []
     accepted: dict[str, list[float]] = defaultdict(list)  # confidences: right, wrong command, false alarm
     hiss = np.random.default_rng(7)
+    mistaken: list[str] = []  # what was taken for another command, or for one where none was said
     for rec in recordings:
         speech = real.pitched(rec.audio(), pitch) if pitch else rec.audio()
         speech = real.paced(speech, tempo) if tempo != 1.0 else speech
@@ -147,11 +159,13 @@ def run_real(
         heard, delay = stream(listener, narrowband(audio) if narrow else audio, int(0.3 * RATE) + speech_end(speech))
         taken = [(parsed.intent, sureness(grammar, h)) for h in heard
                  if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)]
-        got = {intent for intent, _ in taken}
-        want = grammar.parse(real.MEANS[rec.word]).intent if rec.is_command else None  # type: ignore[union-attr]
-        for intent, confidence in taken:
-            accepted["right" if intent == want else "wrong" if rec.is_command else "false alarm"].append(confidence)
-        if rec.is_command:
+        got = {meant for meant, _ in taken}
+        want = intent(grammar, rec.word) if rec.word else None
+        for meant, confidence in taken:
+            accepted["right" if meant == want else "wrong" if want is not None else "false alarm"].append(confidence)
+        mistaken += [f"{rec.word or 'silence'!r} as {h.phrase!r} ({h.confidence or 0:.2f})" for h in heard
+                     if h.phrase and intent(grammar, h.phrase) not in (None, want)]
+        if want is not None:
             for key in ("all commands", rec.word):
                 counts[key][0] += 1
                 counts[key][1] += got == {want}
@@ -159,7 +173,7 @@ def run_real(
             if delay is not None and got == {want}:
                 delays.append(delay)
         else:
-            for key in ("other words and silence", rec.category):
+            for key in ("other words and silence", "other_word" if rec.word else "silence"):
                 counts[key][0] += 1
                 counts[key][1] += bool(got)
     level = f", {quieter:g} dB quieter in a faint hiss" if quieter else ""
@@ -168,6 +182,7 @@ def run_real(
     level += f", in a room ringing for {room_echo[0]:g} s, direct sound {room_echo[1]:g} dB" if room_echo else ""
     level += f", in a voice {pitch:+g} cents" if pitch else ""
     level += f", said {tempo:g} times as fast" if tempo != 1.0 else ""
+    level += f", heard as {game}'s phrases" if game != "hbr" else ""
     speakers = "held-out speakers" if half == "test" else "the fitting half's speakers"
     print(f"== {name}: real people ({speakers} of {real.FOLDER.name}{level})")
     for key, (total, right, wrong) in counts.items():
@@ -176,6 +191,8 @@ def run_real(
         else:
             print(f"{key:>24}: {right / total:6.1%} right, {wrong / total:5.1%} wrong, "
                   f"{(total - right - wrong) / total:5.1%} not understood (n={total})")
+    if mistaken:
+        print(f"taken for another command, or for one where none was said: {'; '.join(mistaken)}")
     print_asked_back(accepted)
     print_delays(delays)
 
@@ -297,6 +314,8 @@ def main() -> None:
     parser.add_argument("--piper", metavar="VOICE", default="en_US-joe-medium",
                         help="the Piper voice of the second synthetic corpus (default en_US-joe-medium; none: skip)")
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
+    parser.add_argument("--game", choices=list(registry()),
+                        help="the real recordings only, heard as this game's phrases (its grammar says which are commands)")
     args = parser.parse_args()
     if args.tempo <= 0:
         parser.error("--tempo: a speed above nothing (0.7: slower, 1.3: faster)")
@@ -322,13 +341,14 @@ def main() -> None:
                 run_real(name, make, narrow=args.narrowband, quieter=args.quieter,
                          noise=None if room is None else (room, args.noisy),
                          room_echo=tuple(args.reverb) if args.reverb else None, louder=args.louder,
-                         pitch=args.pitch, half="fit" if args.fitting_half else "test", tempo=args.tempo)
+                         pitch=args.pitch, half="fit" if args.fitting_half else "test", tempo=args.tempo,
+                         game=args.game or "hbr")
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
-        if not (args.real_only or args.piper_only):
+        if not (args.real_only or args.piper_only or args.game):
             espeak_voices = clips(("en-us", "en+m3", "en+f2"), (160,)) if args.quick else clips()
             run(name, make, espeak_voices, "espeak-ng voices", args.narrowband)
-        if not args.real_only and args.piper != "none":
+        if not (args.real_only or args.game) and args.piper != "none":
             # one voice at the game's default rate and one faster: reported apart, never tuned on
             piper = clips((f"piper:{args.piper}",), (175,) if args.quick else (150, 200))
             run(name, make, piper, f"Piper voice {args.piper}", args.narrowband)

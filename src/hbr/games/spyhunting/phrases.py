@@ -24,6 +24,9 @@ NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", 
 #: "forward two times": an action or direction said with how many times ("twice" was
 #: often not written by Whisper at all: one step heard for two).
 TIMES = {"two times": 2, "three times": 3}
+#: Another word a hunter may say for an action's: "backward" for "back" (a word people
+#: say for it: Speech Commands, the real recordings of ../shared/speech-dev, has it).
+SAID_ALSO = {"back": "backward"}
 _TYPED: dict[str, tuple[str, ...]] = {
     "f": ("forward",), "b": ("back",), "l": ("left",), "r": ("right",), "tl": ("turn", "left"),
     "tr": ("turn", "right"), "s": ("shoot",), "fire": ("shoot",), "backward": ("back",), "backwards": ("back",),
@@ -155,8 +158,10 @@ class SpyGrammar:
     def phrases(self) -> list[str]:
         spoken: list[str] = []
         if self.side in (None, Side.HUNTER):
-            spoken += list(self.actions)
-            spoken += [f"{word} {times}" for word, times in product(self.actions, TIMES) if word != "shoot"]
+            acts = [*self.actions, *(f"{word} {times}" for word, times in product(self.actions, TIMES) if word != "shoot")]
+            spoken += acts
+            spoken += [" ".join(SAID_ALSO.get(w, w) for w in act.split()) for act in acts
+                       if any(w in SAID_ALSO for w in act.split())]
         if self.side in (None, Side.SPY):
             spoken += list(self.headings)
             spoken += [f"{word} {times}" for word, times in product(self.headings, TIMES)]
