@@ -4,14 +4,15 @@ each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
 [--quieter DB | --louder DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB] [--pitch CENTS]
-[--tempo FACTOR] [--fitting-half] [--game NAME]
+[--tempo FACTOR] [--fitting-half] [--game NAME [--option NAME=VALUE]]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
 and 10 dB SNR, plus other sentences, silence and noise. ``--game NAME``: the real
 recordings only, heard as at the start of that game (`hbr play NAME`: Spyhunting's
 hunter, Jumpers' and Rabbit Hunt's first move), each word a command where the game
-understands it (Spyhunting: left, right, forward, stop, yes, no; Jumpers and Rabbit
+understands it and listens for a phrase of that meaning (Spyhunting's hunter: left,
+right, forward, backward, stop, yes, no; its spy, `--option side=spy`, Jumpers and Rabbit
 Hunt: stop, yes, no), every other word, the numbers among them, one that must not
 become a command.
 Every clip is streamed in the microphone's blocks (10 ms) through the game's own
@@ -108,6 +109,7 @@ def run_real(
     name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0,
     noise: tuple[str, float] | None = None, room_echo: tuple[float, float] | None = None, louder: float = 0.0,
     pitch: float = 0.0, half: str = "test", tempo: float = 1.0, game: str = "hbr",
+    options: dict[str, str | bool] | None = None,
 ) -> None:
     """The real recordings of the held-out speakers (``half`` "fit": of the fitting
     half, to choose a setting without looking at the held-out ones), each streamed through one
@@ -125,11 +127,14 @@ def run_real(
     voice that many cents higher (lower, if less than nothing), its formants with it
     (bench/real.py: pitched): a child's voice, a deep one. ``tempo``: said that many
     times as fast, the pitch kept (bench/real.py: paced): a slow speaker, a hurried one.
-    ``game``: heard as at the start of that game (`hbr play GAME`, seed 1): by a
-    recognizer built for its phrases, listening for those it listens for then; a word
-    is a command where the game's grammar understands it, and means what it makes of it."""
-    table = registry()[game].new(Setup(1))
+    ``game``: heard as at the start of that game (`hbr play GAME`, seed 1, with the
+    game's ``options``): by a recognizer built for its phrases, listening for those it
+    listens for then; a word is a command where it means what one of those phrases
+    means (Spyhunting's spy understands "left" typed, but has no phrase for it).
+    """
+    table = registry()[game].new(Setup(1, options or {}))
     grammar, moment = table.grammar, table.listening()
+    heard_as = {intent(grammar, phrase) for phrase in (moment or grammar.phrases())}
     recordings = list(real.recordings(half))
     room: np.ndarray | None = None
     if noise is not None:
@@ -160,7 +165,7 @@ def run_real(
         taken = [(parsed.intent, sureness(grammar, h)) for h in heard
                  if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)]
         got = {meant for meant, _ in taken}
-        want = intent(grammar, rec.word) if rec.word else None
+        want = meant if rec.word and (meant := intent(grammar, rec.word)) in heard_as else None
         for meant, confidence in taken:
             accepted["right" if meant == want else "wrong" if want is not None else "false alarm"].append(confidence)
         mistaken += [f"{rec.word or 'silence'!r} as {h.phrase!r} ({h.confidence or 0:.2f})" for h in heard
@@ -183,6 +188,7 @@ def run_real(
     level += f", in a voice {pitch:+g} cents" if pitch else ""
     level += f", said {tempo:g} times as fast" if tempo != 1.0 else ""
     level += f", heard as {game}'s phrases" if game != "hbr" else ""
+    level += "".join(f", {name} {value}" for name, value in (options or {}).items())
     speakers = "held-out speakers" if half == "test" else "the fitting half's speakers"
     print(f"== {name}: real people ({speakers} of {real.FOLDER.name}{level})")
     for key, (total, right, wrong) in counts.items():
@@ -316,7 +322,11 @@ def main() -> None:
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
     parser.add_argument("--game", choices=list(registry()),
                         help="the real recordings only, heard as this game's phrases (its grammar says which are commands)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="with --game: one of the game's options, as hbr play takes it (side=spy)")
     args = parser.parse_args()
+    if any("=" not in option for option in args.option):
+        parser.error("--option: NAME=VALUE, like side=spy")
     if args.tempo <= 0:
         parser.error("--tempo: a speed above nothing (0.7: slower, 1.3: faster)")
     from hbr.voice.sphinx import SphinxRecognizer
@@ -342,7 +352,7 @@ def main() -> None:
                          noise=None if room is None else (room, args.noisy),
                          room_echo=tuple(args.reverb) if args.reverb else None, louder=args.louder,
                          pitch=args.pitch, half="fit" if args.fitting_half else "test", tempo=args.tempo,
-                         game=args.game or "hbr")
+                         game=args.game or "hbr", options=dict(option.split("=", 1) for option in args.option))
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only or args.game):
