@@ -1,8 +1,8 @@
 """Each game's own phrases through each recognizer: how well the shared voice layer
 serves a game it was not tuned on.
 
-Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx] [--game NAME] [--in-play]
-[--piper VOICE] [--starting WORD,...]
+Run: python bench/games_speech.py [--phrases 40] [--backend whisper|pocketsphinx] [--game NAME]
+[--in-play [--option NAME=VALUE]] [--piper VOICE] [--starting WORD,...]
 
 For every game of the registry, a seeded sample of its grammar's phrases (all of them
 when there are fewer) and the corpus's other sentences (bench/corpus.py) are spoken by
@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -48,13 +48,16 @@ VOICES = ("en-us", "en+m3", "en+f2")
 def measure(
     game: str, backend: str, make: Callable[[list[str]], Recognizer], n: int, in_play: bool = False,
     voices: tuple[str, ...] = VOICES, starting: frozenset[str] = frozenset(),
+    options: Mapping[str, str | bool] | None = None,
 ) -> None:
-    """``in_play``: as at the start of a game, only the phrases the game listens for then
-    (its ``listening()``, a fresh game of number 1) are listened for, and the commands
-    played are drawn from them; ``starting``: all the phrases that start with one of
-    these words are played instead of a sample."""
-    grammar = registry()[game].grammar()
-    moment = registry()[game].new(Setup(1)).listening() if in_play else None
+    """``in_play``: as at the start of a game (a fresh game of number 1, with the game's
+    ``options``), the game's own grammar (Spyhunting's: one side's) and only the phrases
+    it listens for then (its ``listening()``) are listened for, and the commands played
+    are drawn from them; ``starting``: all the phrases that start with one of these
+    words are played instead of a sample."""
+    table = registry()[game].new(Setup(1, dict(options or {}))) if in_play else None
+    grammar = table.grammar if table is not None else registry()[game].grammar()
+    moment = (table.listening() or frozenset(grammar.phrases())) if table is not None else None
     if starting:
         phrases = sorted(p for p in (moment or grammar.phrases()) if p.split()[0] in starting)
     else:
@@ -119,7 +122,11 @@ def main() -> None:
     parser.add_argument("--piper", metavar="VOICE", help="spoken by this Piper voice instead (hbr voices lists them)")
     parser.add_argument("--starting", metavar="WORD,...", default="",
                         help="every phrase that starts with one of these words, instead of a sample")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="with --in-play: one of the game's options, as hbr play takes it (side=spy)")
     args = parser.parse_args()
+    if any("=" not in option for option in args.option) or (args.option and not args.in_play):
+        parser.error("--option: NAME=VALUE, like side=spy, with --in-play")
     from hbr.voice.sphinx import SphinxRecognizer
     from hbr.voice.whisper import WhisperRecognizer
 
@@ -132,7 +139,8 @@ def main() -> None:
     for game in [args.game] if args.game else registry():
         for backend, make in makers:
             measure(game, backend, make, args.phrases, args.in_play, (f"piper:{args.piper}",) if args.piper else VOICES,
-                    frozenset(word for word in args.starting.split(",") if word))
+                    frozenset(word for word in args.starting.split(",") if word),
+                    dict(option.split("=", 1) for option in args.option))
 
 
 if __name__ == "__main__":
