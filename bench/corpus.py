@@ -11,13 +11,15 @@ Noise is seeded: pink noise, mains hum, and a babble of other espeak speech.
 
 from __future__ import annotations
 
+import argparse
 import random
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
+from hbr.game import Setup
 from hbr.games import DEFAULT, registry
 from hbr.games.hbr.phrases import HBRGrammar
 from hbr.grammar import Grammar, Meta, meaning
@@ -63,6 +65,22 @@ def intent(grammar: Grammar[object], text: str | None) -> object:
 
 #: How many of each game's own phrases bench/games_speech.py plays (own_phrases, seed 7).
 BENCH_PHRASES = 40
+
+
+def game_option(text: str) -> tuple[str, str]:
+    """One of a game's options as a benchmark's ``--option NAME=VALUE`` gives it
+    (side=spy): an argparse type."""
+    name, equals, value = text.partition("=")
+    if not (name and equals):
+        raise argparse.ArgumentTypeError(f"{text!r}: NAME=VALUE, like side=spy")
+    return name, value
+
+
+def at_start(game: str, options: Mapping[str, str | bool]) -> tuple[Grammar[object], frozenset[str] | None]:
+    """A game as `hbr play` begins it (seed 1, with ``options``): its own grammar
+    (Spyhunting's: one side's) and the phrases it listens for then (None: all of them)."""
+    table = registry()[game].new(Setup(1, dict(options)))
+    return table.grammar, table.listening()
 
 
 def own_phrases(

@@ -32,10 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from corpus import BENCH_PHRASES, clips, intent, own_phrases, sessions  # noqa: E402
+from corpus import BENCH_PHRASES, at_start, clips, game_option, intent, own_phrases, sessions  # noqa: E402
 from speech import speech_end, stream, sureness  # noqa: E402
 
-from hbr.game import Setup  # noqa: E402
 from hbr.games import registry  # noqa: E402
 from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
@@ -55,13 +54,12 @@ def measure(
     it listens for then (its ``listening()``) are listened for, and the commands played
     are drawn from them; ``starting``: all the phrases that start with one of these
     words are played instead of a sample."""
-    table = registry()[game].new(Setup(1, dict(options or {}))) if in_play else None
-    grammar = table.grammar if table is not None else registry()[game].grammar()
-    moment = (table.listening() or frozenset(grammar.phrases())) if table is not None else None
+    grammar, moment = at_start(game, options or {}) if in_play else (registry()[game].grammar(), None)
+    played_from = (moment or frozenset(grammar.phrases())) if in_play else None  # the commands drawn from
     if starting:
-        phrases = sorted(p for p in (moment or grammar.phrases()) if p.split()[0] in starting)
+        phrases = sorted(p for p in (played_from or grammar.phrases()) if p.split()[0] in starting)
     else:
-        phrases = own_phrases(game, n, among=moment)
+        phrases = own_phrases(game, n, among=played_from)
     if not phrases:
         print(f"{game:>10}: no phrase starts with {', '.join(sorted(starting))}")
         return
@@ -122,11 +120,11 @@ def main() -> None:
     parser.add_argument("--piper", metavar="VOICE", help="spoken by this Piper voice instead (hbr voices lists them)")
     parser.add_argument("--starting", metavar="WORD,...", default="",
                         help="every phrase that starts with one of these words, instead of a sample")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    parser.add_argument("--option", action="append", default=[], type=game_option, metavar="NAME=VALUE",
                         help="with --in-play: one of the game's options, as hbr play takes it (side=spy)")
     args = parser.parse_args()
-    if any("=" not in option for option in args.option) or (args.option and not args.in_play):
-        parser.error("--option: NAME=VALUE, like side=spy, with --in-play")
+    if args.option and not args.in_play:
+        parser.error("--option goes with --in-play")
     from hbr.voice.sphinx import SphinxRecognizer
     from hbr.voice.whisper import WhisperRecognizer
 
@@ -140,7 +138,7 @@ def main() -> None:
         for backend, make in makers:
             measure(game, backend, make, args.phrases, args.in_play, (f"piper:{args.piper}",) if args.piper else VOICES,
                     frozenset(word for word in args.starting.split(",") if word),
-                    dict(option.split("=", 1) for option in args.option))
+                    dict(args.option))
 
 
 if __name__ == "__main__":

@@ -41,9 +41,19 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 import real  # noqa: E402
-from corpus import CONDITIONS, Clip, as_spoken, clips, intent, noises, sessions, through  # noqa: E402
+from corpus import (  # noqa: E402
+    CONDITIONS,
+    Clip,
+    as_spoken,
+    at_start,
+    clips,
+    game_option,
+    intent,
+    noises,
+    sessions,
+    through,
+)
 
-from hbr.game import Setup  # noqa: E402
 from hbr.games import registry  # noqa: E402
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import Grammar, Understood  # noqa: E402
@@ -132,8 +142,7 @@ def run_real(
     listens for then; a word is a command where it means what one of those phrases
     means (Spyhunting's spy understands "left" typed, but has no phrase for it).
     """
-    table = registry()[game].new(Setup(1, options or {}))
-    grammar, moment = table.grammar, table.listening()
+    grammar, moment = at_start(game, options or {})
     heard_as = {intent(grammar, phrase) for phrase in (moment or grammar.phrases())}
     recordings = list(real.recordings(half))
     room: np.ndarray | None = None
@@ -322,11 +331,9 @@ def main() -> None:
     parser.add_argument("--piper-only", action="store_true", help="only the Piper voice's corpus")
     parser.add_argument("--game", choices=list(registry()),
                         help="the real recordings only, heard as this game's phrases (its grammar says which are commands)")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    parser.add_argument("--option", action="append", default=[], type=game_option, metavar="NAME=VALUE",
                         help="with --game: one of the game's options, as hbr play takes it (side=spy)")
     args = parser.parse_args()
-    if any("=" not in option for option in args.option):
-        parser.error("--option: NAME=VALUE, like side=spy")
     if args.tempo <= 0:
         parser.error("--tempo: a speed above nothing (0.7: slower, 1.3: faster)")
     from hbr.voice.sphinx import SphinxRecognizer
@@ -352,7 +359,7 @@ def main() -> None:
                          noise=None if room is None else (room, args.noisy),
                          room_echo=tuple(args.reverb) if args.reverb else None, louder=args.louder,
                          pitch=args.pitch, half="fit" if args.fitting_half else "test", tempo=args.tempo,
-                         game=args.game or "hbr", options=dict(option.split("=", 1) for option in args.option))
+                         game=args.game or "hbr", options=dict(args.option))
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
         if not (args.real_only or args.piper_only or args.game):

@@ -502,7 +502,7 @@ class WhisperRecognizer:
         self._widened = widened(phrases)
         self._renumbered = renumbered(phrases)
         #: The number words of the phrases (see _shortlist).
-        self._numbers = frozenset(w for p in phrases for w in p.split() if w in DIGITS)
+        self._numbers = frozenset(numbers(" ".join(phrases)))
         #: The first token of each word of the phrases, as Whisper writes it after a space
         #: or a comma, in lower case or capitalised, and a number as its digit too (see
         #: _goes_on_odds, _nearly).

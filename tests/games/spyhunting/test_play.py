@@ -4,6 +4,7 @@ the game's phrases."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -84,9 +85,7 @@ def test_the_hunter_is_understood_by_real_people(whisper_model: Path, held_out: 
     grammar = SpyGrammar(Side.HUNTER)
     recognizer = WhisperRecognizer(grammar.phrases(), whisper_model)
 
-    def meant(text: str | None) -> object:
-        return meaning(grammar, text)
-
+    meant = functools.partial(meaning, grammar)
     said = [r for r in held_out if r.word in ("forward", "backward")]
     said += [r for r in held_out if meant(r.word) is not None and r.word not in ("forward", "backward")][::10]
     other = [r for r in held_out if r.word and meant(r.word) is None][::8]
