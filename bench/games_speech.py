@@ -13,7 +13,7 @@ own listener with a recognizer built for that game's phrases, one session per vo
 as in bench/speech.py. Right: every utterance heard in the clip meant the command said
 (the game's grammar decides what a phrase means); wrong: one meant another command;
 acted on: a wrong one that the game would carry out without asking back (heard at a
-confidence of hbr.session.CONFIRM_BELOW or more, with no rival of another meaning);
+confidence of the recognizer's own bar or more, its ``sure``, with no rival of another meaning);
 asked back: a right one that the game would ask back first ("Did you say ...?").
 Pocketsphinx's model for Jumpers was fitted on 29 other phrases of that game
 (bench/corpus.py's fit_phrases leaves this sample out); Whisper's acceptance model on a
@@ -36,7 +36,6 @@ from corpus import BENCH_PHRASES, at_start, clips, game_option, intent, own_phra
 from speech import speech_end, stream, sureness  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
-from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
 from hbr.voice.recognizer import Recognizer  # noqa: E402
@@ -70,6 +69,7 @@ def measure(
     speed = 175 if voices[0].startswith("piper:") else 160
     for session in sessions(clips(voices, (speed,), ("clean",), commands=phrases)):
         listener = Listener(make(grammar.phrases()), lambda: moment)
+        bar = listener.recognizer.sure  # below it the game asks back (hbr.session)
         for clip in session:
             heard, delay = stream(listener, clip.audio, speech_end(clip.audio))
             # each phrase taken: what it means, how sure the game is of it, and whether it asks back
@@ -81,10 +81,10 @@ def measure(
                 right += got == {want}
                 wrong += bool(got - {want})
                 if got == {want}:
-                    asked += any(sure < CONFIRM_BELOW for _, sure, _ in taken_here)
-                    for_rival += any(sure < CONFIRM_BELOW <= (h.confidence or 0.0) for _, sure, h in taken_here)
+                    asked += any(sure < bar for _, sure, _ in taken_here)
+                    for_rival += any(sure < bar <= (h.confidence or 0.0) for _, sure, h in taken_here)
                 other = [(sure, h) for meant, sure, h in taken_here if meant not in (None, want)]
-                acted += any(sure >= CONFIRM_BELOW for sure, _ in other)
+                acted += any(sure >= bar for sure, _ in other)
                 mistaken += [f"{clip.text!r} ({clip.voice}) as {h.phrase!r} at {h.confidence or 0:.2f}"
                              + (f", rival {h.rival!r}" if h.rival else "") for _, h in other]
                 if got != {want}:

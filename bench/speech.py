@@ -143,7 +143,7 @@ def run_real(
     means (Spyhunting's spy understands "left" typed, but has no phrase for it).
     """
     grammar, moment = at_start(game, options or {})
-    heard_as = {intent(grammar, phrase) for phrase in (moment or grammar.phrases())}
+    wanted = asked_for(grammar, moment)
     recordings = list(real.recordings(half))
     room: np.ndarray | None = None
     if noise is not None:
@@ -174,7 +174,7 @@ def run_real(
         taken = [(parsed.intent, sureness(grammar, h)) for h in heard
                  if h.phrase and isinstance(parsed := grammar.parse(h.phrase), Understood)]
         got = {meant for meant, _ in taken}
-        want = meant if rec.word and (meant := intent(grammar, rec.word)) in heard_as else None
+        want = wanted(rec.word)
         for meant, confidence in taken:
             accepted["right" if meant == want else "wrong" if want is not None else "false alarm"].append(confidence)
         mistaken += [f"{rec.word or 'silence'!r} as {h.phrase!r} ({h.confidence or 0:.2f})" for h in heard
@@ -208,8 +208,17 @@ def run_real(
                   f"{(total - right - wrong) / total:5.1%} not understood (n={total})")
     if mistaken:
         print(f"taken for another command, or for one where none was said: {'; '.join(mistaken)}")
-    print_asked_back(accepted)
+    print_asked_back(accepted, listener.recognizer.sure)
     print_delays(delays)
+
+
+def asked_for(grammar: Grammar[object], moment: frozenset[str] | None) -> Callable[[str], object]:
+    """What a real word (bench/real.py) asks of a game listening for the phrases
+    ``moment`` (None: all of them): the command it means where the game listens for a
+    phrase of that meaning, else None, a word that must not become a command
+    (Spyhunting's spy understands "left" typed, but has no phrase for it)."""
+    heard_as = {intent(grammar, phrase) for phrase in (moment or grammar.phrases())}
+    return lambda word: meant if word and (meant := intent(grammar, word)) in heard_as else None
 
 
 def sureness(grammar: Grammar[object], heard: Heard) -> float:
@@ -223,14 +232,14 @@ def sureness(grammar: Grammar[object], heard: Heard) -> float:
     return heard.confidence or 0.0
 
 
-def print_asked_back(accepted: dict[str, list[float]]) -> None:
+def print_asked_back(accepted: dict[str, list[float]], sure: float) -> None:
     """How many of the commands taken (by kind: "right", "wrong", "false alarm": their
     :func:`sureness`) the game would ask back ("Did you say ...?") at several bars, its
-    own (hbr.session.CONFIRM_BELOW) among them."""
-    for bar in sorted({0.6, CONFIRM_BELOW, 0.85, 0.9}):
+    own (the recognizer's ``sure``, hbr.session) among them."""
+    for bar in sorted({0.6, CONFIRM_BELOW, 0.85, 0.9, sure}):
         share = {kind: np.mean(np.asarray(accepted[kind]) < bar) if accepted[kind] else 0.0
                  for kind in ("right", "wrong", "false alarm")}
-        print(f"asked back below {bar}{' (the game)' if bar == CONFIRM_BELOW else ''}: {share['right']:.1%} of "
+        print(f"asked back below {bar}{' (the game)' if bar == sure else ''}: {share['right']:.1%} of "
               f"right commands, {share['wrong']:.1%} of wrong ones, {share['false alarm']:.1%} of false alarms")
 
 
@@ -246,7 +255,7 @@ def run(name: str, make: Callable[[list[str]], Recognizer], corpus: Iterable[Cli
     grammar = HBRGrammar()
     base = peak_mb()
     began = time.perf_counter()
-    make(grammar.phrases())  # once here, to time the loading and see its memory
+    sure = make(grammar.phrases()).sure  # once here, to time the loading and see its memory
     load_seconds = time.perf_counter() - began
     loaded = peak_mb()  # before the corpus fills memory
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # total, right, wrong
@@ -288,7 +297,7 @@ def run(name: str, make: Callable[[list[str]], Recognizer], corpus: Iterable[Cli
         total, right, wrong = counts[key]
         if ":" not in key or right < 0.9 * total:  # phrases: only those often missed
             print(f"commands {key:>14}: {right / total:6.1%} right, {wrong / total:5.1%} wrong command  (n={total})")
-    print_asked_back(accepted)
+    print_asked_back(accepted, sure)
     print(f"non-commands, silence, noise accepted as a command: {false_accepts[1] / false_accepts[0]:.1%} "
           f"(n={false_accepts[0]})")
     print(f"real-time factor: {decode_seconds / audio_seconds:.3f} ({audio_seconds / decode_seconds:.0f}x faster than real time)")

@@ -143,6 +143,24 @@ def test_the_better_model_is_offered_once_and_a_no_is_remembered(
     assert cli._offer_better_model(Settings(offer_download=False), ["north"], lambda *a: None) is None  # not asked
 
 
+def test_the_game_asks_back_below_the_recognizers_own_bar(
+    monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str],
+) -> None:
+    """hbr play hands the session the bar of the recognizer it listens with: pocketsphinx
+    asks back below 0.9, Whisper below 0.75 (hbr.voice.recognizer.Recognizer.sure)."""
+    from hbr import cli
+    from hbr.devices import AudioDeviceError
+    from hbr.voice.recognizer import SURE
+    from hbr.voice.sphinx import SPHINX_SURE
+
+    bars: list[float] = []
+    monkeypatch.setattr(cli, "run_live", lambda session, *rest: bars.append(session.core.sure))
+    monkeypatch.setattr(cli, "Microphone", lambda *a: (_ for _ in ()).throw(AudioDeviceError("no microphone")))
+    assert cli.main(["play", "--backend", "pocketsphinx", "--tts", "none"]) == 0
+    assert cli.main(["play", "--backend", "whisper", "--tts", "none"]) == 0
+    assert bars == [SPHINX_SURE, SURE] and SPHINX_SURE > SURE
+
+
 def test_offline_the_download_is_not_offered(monkeypatch: pytest.MonkeyPatch, keyboard: Callable[..., None]) -> None:
     from hbr import cli
     from hbr.settings import Settings

@@ -26,7 +26,7 @@ from hbr.grammar import Grammar, Understood, canonical
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
 from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
-from hbr.session import CONFIRM_MODES, Session, SettingNotSaved
+from hbr.session import CONFIRM_BELOW, CONFIRM_MODES, Session, SettingNotSaved
 from hbr.settings import Settings
 from hbr.settings import change as change_setting
 from hbr.settings import default_path as settings_path
@@ -493,7 +493,7 @@ def _play_live(
 
     session = Session(  # another game is offered after a game, not after the tutorial (no journal)
         game, speaker, settings.confirm, welcome + hint, _resume_hint(spec) if journal else "", journal, changed,
-        next_game if journal is not None else None,
+        next_game if journal is not None else None, recognizer.sure if recognizer else CONFIRM_BELOW,
     )
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
     try:

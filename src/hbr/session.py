@@ -22,11 +22,13 @@ from hbr.grammar import ANSWER_INTENTS, ANSWERS, Grammar, Meta, NotUnderstood, m
 from hbr.records import Journal
 from hbr.speech.speaker import Speaker
 from hbr.speech.tts import SpeechPrefs
+from hbr.voice.recognizer import SURE
 
 #: Confirmation of turn-costing commands heard by voice: always, never, or
-#: "auto": only when the recognizer's confidence is below CONFIRM_BELOW.
+#: "auto": only when the recognizer's confidence is below how sure it must be
+#: (:attr:`SessionCore.sure`: the recognizer's own bar, hbr.voice.recognizer.Recognizer.sure).
 CONFIRM_MODES = ("auto", "always", "never")
-CONFIRM_BELOW = 0.75
+CONFIRM_BELOW = SURE
 #: Said when an utterance was close to a command but not understood surely.
 NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
 #: Said to a move while the game is paused.
@@ -117,6 +119,9 @@ class SessionCore(Generic[C]):
     resumable: Callable[[], bool] = lambda: True
     #: Whether another game is offered when one ends (:data:`PLAY_AGAIN`).
     again: bool = False
+    #: The confidence below which what was heard by voice is unsure (asked back, or an
+    #: answer with no question passed over): the recognizer's own (its ``sure``).
+    sure: float = CONFIRM_BELOW
     last: str = ""
     quit: bool = False
     paused: bool = False
@@ -168,7 +173,7 @@ class SessionCore(Generic[C]):
             intent = cast(C, stands)  # the game's own question: "say confirm, or undo"
             text = self.game.spoken(intent)
         if isinstance(intent, Meta):
-            if intent in ANSWER_INTENTS and self.pending is None and confidence is not None and confidence < CONFIRM_BELOW:
+            if intent in ANSWER_INTENTS and self.pending is None and confidence is not None and confidence < self.sure:
                 return []  # an unsure yes or no with nothing to answer: talk in the room, passed over in silence
             # by voice, quitting is always asked back, and a setting (or a long answer)
             # when unsure: a misheard word must never end the game or change what is saved
@@ -215,7 +220,7 @@ class SessionCore(Generic[C]):
         return [Say(f"Did you say {spoken}? Say yes or no.")]
 
     def _must_confirm(self, confidence: float, rivalled: bool = False) -> bool:
-        return self.confirm == "always" or (self.confirm == "auto" and (confidence < CONFIRM_BELOW or rivalled))
+        return self.confirm == "always" or (self.confirm == "auto" and (confidence < self.sure or rivalled))
 
     def _play(self, command: C, heard: str | None, confidence: float | None) -> list[Effect]:
         reply = self.game.act(command)
@@ -325,18 +330,19 @@ class Session(Generic[C]):
         journal: Journal | None = None,
         changed: Callable[[str, object], str | None] = lambda name, value: None,
         next_game: Callable[[], tuple[Game[C], Journal | None]] | None = None,
+        sure: float = CONFIRM_BELOW,
     ) -> None:
         """``changed(name, value)`` saves a setting the player changed by voice; it may
         return a sentence to say (the settings file had to be kept aside).
         ``next_game()``: another game and its journal, when the player wants to play again
-        (None: none is offered)."""
+        (None: none is offered). ``sure``: the recognizer's bar (:attr:`SessionCore.sure`)."""
         self.speaker = speaker
         self.journal = journal
         self.changed = changed
         self.next_game = next_game
         self.core = SessionCore(
             game, SpeechPrefs(speaker.rate, speaker.volume), confirm, opening_hint, quit_hint,
-            lambda: self.journal is None or self.journal.save is not None, next_game is not None,
+            lambda: self.journal is None or self.journal.save is not None, next_game is not None, sure,
         )
 
     @property

@@ -139,6 +139,7 @@ class Recording:
     phrases: frozenset[str] = frozenset()
     denoised: bool = True
     adapts: bool = False
+    sure: float = 0.75
     got: list[list[np.ndarray]] = field(default_factory=list)
 
     @property

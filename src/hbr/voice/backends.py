@@ -11,7 +11,7 @@ from hbr.voice.recognizer import Recognizer, RecognizerError
 BACKENDS = ("auto", "whisper", "vosk", "pocketsphinx")
 #: Said once when only the fallback is there (hbr play).
 BASIC = (
-    "Speech recognition is basic on this machine: it understands synthetic voices better than people. "
+    "Speech recognition is basic on this machine, so I will often ask back what I heard: "
     f"'hbr models download' fetches the {WHISPER.name} model ({WHISPER.megabytes} MB), which understands people far better."
 )
 

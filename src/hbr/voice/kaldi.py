@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from hbr.voice.audio import RATE
-from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard, RecognizerError
+from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, SURE, UNCLEAR, Heard, RecognizerError
 
 UNKNOWN = "[unk]"
 #: Lowest word confidence for an accepted phrase.
@@ -63,6 +63,7 @@ class VoskRecognizer:
     name = "vosk"
     denoised = True
     adapts = False  # a new recognizer for every utterance
+    sure = SURE
 
     def __init__(self, phrases: list[str], model_dir: Path) -> None:
         try:

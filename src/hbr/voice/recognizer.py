@@ -138,6 +138,11 @@ class Utterance(Protocol):
         ...
 
 
+#: A recognizer's usual :attr:`Recognizer.sure`: Whisper took no real person's command
+#: for another at or above it (docs/benchmarks.md).
+SURE = 0.75
+
+
 class Recognizer(Protocol):
     """A backend; one utterance at a time is open on it."""
 
@@ -151,6 +156,10 @@ class Recognizer(Protocol):
     #: Whether it adapts to what it has heard (pocketsphinx's running normalisation):
     #: then only a fresh one decodes a recording as if it were the first.
     adapts: bool
+    #: The confidence at or above which a command it heard is carried out without asking
+    #: back ("Did you say north?", hbr.session): where, on real people, what it accepts is
+    #: right nearly always (docs/benchmarks.md: "How sure pocketsphinx is").
+    sure: float
 
     def listen(self, among: frozenset[str] | None = None, early: bool = False) -> Utterance:
         """Open an utterance. ``among``: the only phrases it may be (the answers while

@@ -82,6 +82,7 @@ from hbr.voice.recognizer import (
     DIGITS,
     NOT_A_COMMAND,
     SILENCE,
+    SURE,
     UNCLEAR,
     Heard,
     RecognizerError,
@@ -448,6 +449,7 @@ class WhisperRecognizer:
     name = "whisper"
     denoised = False
     adapts = False
+    sure = SURE
 
     def __init__(
         self, phrases: list[str], model_dir: Path, acceptance: AcceptanceModel | None = None,
