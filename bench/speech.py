@@ -4,7 +4,7 @@ each recognizer backend available on this machine.
 
 Run: python bench/speech.py [--quick] [--backend whisper|vosk|pocketsphinx] [--narrowband] [--real-only]
 [--quieter DB | --louder DB] [--noisy DB [--noise pink|hum|babble]] [--reverb RT60 DB] [--pitch CENTS]
-[--tempo FACTOR] [--fitting-half] [--game NAME [--option NAME=VALUE]]
+[--tempo FACTOR] [--fitting-half] [--game NAME [--option NAME=VALUE]] [--answering]
 Two corpora, reported apart. Real people (bench/real.py: the held-out speakers of
 ../shared/speech-dev, one-word commands, other words, silence), and espeak-ng
 speech (bench/corpus.py) in several voices and speeds, clean and with noise at 20
@@ -14,7 +14,9 @@ hunter, Jumpers' and Rabbit Hunt's first move), each word a command where the ga
 understands it and listens for a phrase of that meaning (Spyhunting's hunter: left,
 right, forward, backward, stop, yes, no; its spy, `--option side=spy`, Jumpers and Rabbit
 Hunt: stop, yes, no), every other word, the numbers among them, one that must not
-become a command.
+become a command. ``--answering``: the real recordings only, heard while the game waits
+for the answer to "Did you say ...? Say yes or no.": listening for yes and no alone, every
+other word (a command said again among them) one that must not be taken for either.
 Every clip is streamed in the microphone's blocks (10 ms) through the game's own
 listener (noise suppressor, endpointer and recognizer), as in a live game; each voice, speed and
 noise condition is one session on a fresh listener and recognizer, in one kind of
@@ -56,7 +58,7 @@ from corpus import (  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
-from hbr.grammar import Grammar, Understood  # noqa: E402
+from hbr.grammar import ANSWERS, Grammar, Understood  # noqa: E402
 from hbr.session import CONFIRM_BELOW, rivalled  # noqa: E402
 from hbr.voice.audio import (  # noqa: E402
     BLOCK_SECONDS,
@@ -119,7 +121,7 @@ def run_real(
     name: str, make: Callable[[list[str]], Recognizer], narrow: bool = False, quieter: float = 0.0,
     noise: tuple[str, float] | None = None, room_echo: tuple[float, float] | None = None, louder: float = 0.0,
     pitch: float = 0.0, half: str = "test", tempo: float = 1.0, game: str = "hbr",
-    options: dict[str, str | bool] | None = None,
+    options: dict[str, str | bool] | None = None, answering: bool = False,
 ) -> None:
     """The real recordings of the held-out speakers (``half`` "fit": of the fitting
     half, to choose a setting without looking at the held-out ones), each streamed through one
@@ -141,8 +143,12 @@ def run_real(
     game's ``options``): by a recognizer built for its phrases, listening for those it
     listens for then; a word is a command where it means what one of those phrases
     means (Spyhunting's spy understands "left" typed, but has no phrase for it).
+    ``answering``: listening for the answers alone (hbr.grammar.ANSWERS), as while a
+    question waits (hbr.session): a yes or a no taken for the other, or any other word
+    for either, would answer it wrongly.
     """
     grammar, moment = at_start(game, options or {})
+    moment = ANSWERS if answering else moment
     wanted = asked_for(grammar, moment)
     recordings = list(real.recordings(half))
     room: np.ndarray | None = None
@@ -197,6 +203,7 @@ def run_real(
     level += f", in a voice {pitch:+g} cents" if pitch else ""
     level += f", said {tempo:g} times as fast" if tempo != 1.0 else ""
     level += f", heard as {game}'s phrases" if game != "hbr" else ""
+    level += ", listening for yes and no alone" if answering else ""
     level += "".join(f", {name} {value}" for name, value in (options or {}).items())
     speakers = "held-out speakers" if half == "test" else "the fitting half's speakers"
     print(f"== {name}: real people ({speakers} of {real.FOLDER.name}{level})")
@@ -342,6 +349,8 @@ def main() -> None:
                         help="the real recordings only, heard as this game's phrases (its grammar says which are commands)")
     parser.add_argument("--option", action="append", default=[], type=game_option, metavar="NAME=VALUE",
                         help="with --game: one of the game's options, as hbr play takes it (side=spy)")
+    parser.add_argument("--answering", action="store_true",
+                        help="the real recordings only, heard while a question waits: listening for yes and no alone")
     args = parser.parse_args()
     if args.tempo <= 0:
         parser.error("--tempo: a speed above nothing (0.7: slower, 1.3: faster)")
@@ -368,13 +377,13 @@ def main() -> None:
                          noise=None if room is None else (room, args.noisy),
                          room_echo=tuple(args.reverb) if args.reverb else None, louder=args.louder,
                          pitch=args.pitch, half="fit" if args.fitting_half else "test", tempo=args.tempo,
-                         game=args.game or "hbr", options=dict(args.option))
+                         game=args.game or "hbr", options=dict(args.option), answering=args.answering)
         else:
             print(f"== {name}: real people not measured, {real.FOLDER} is absent")
-        if not (args.real_only or args.piper_only or args.game):
+        if not (args.real_only or args.piper_only or args.game or args.answering):
             espeak_voices = clips(("en-us", "en+m3", "en+f2"), (160,)) if args.quick else clips()
             run(name, make, espeak_voices, "espeak-ng voices", args.narrowband)
-        if not (args.real_only or args.game) and args.piper != "none":
+        if not (args.real_only or args.game or args.answering) and args.piper != "none":
             # one voice at the game's default rate and one faster: reported apart, never tuned on
             piper = clips((f"piper:{args.piper}",), (175,) if args.quick else (150, 200))
             run(name, make, piper, f"Piper voice {args.piper}", args.narrowband)
