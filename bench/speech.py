@@ -215,7 +215,8 @@ def run_real(
                   f"{(total - right - wrong) / total:5.1%} not understood (n={total})")
     if mistaken:
         print(f"taken for another command, or for one where none was said: {'; '.join(mistaken)}")
-    print_asked_back(accepted, listener.recognizer.sure)
+    if not answering:  # an answer is never asked back (hbr.session)
+        print_asked_back(accepted, listener.recognizer.sure)
     print_delays(delays)
 
 
