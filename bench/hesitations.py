@@ -10,7 +10,7 @@ voice and speed, streamed as in bench/speech.py) hears:
 
 - each sound of :data:`SOUNDS` alone: passed over (nothing, or a "not a command"),
   asked (said again, or "Did you say ...?" first: an unclear one, a phrase below
-  hbr.session.CONFIRM_BELOW or with a rival of another meaning, or none), or **acted
+  Whisper's bar, hbr.voice.recognizer.SURE, or with a rival of another meaning, or none), or **acted
   on** (a command the game would carry out without asking);
 - "uh, COMMAND" and "um, COMMAND" with a pause after the sound, for a seeded sample of the
   game's own commands: right (the command, acted on or asked back, and nothing else
@@ -35,10 +35,9 @@ from speech import stream, sureness  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
 from hbr.grammar import Grammar  # noqa: E402
-from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
-from hbr.voice.recognizer import UNCLEAR, Heard  # noqa: E402
+from hbr.voice.recognizer import SURE, UNCLEAR, Heard  # noqa: E402
 from hbr.voice.synth import SPEEDS, VOICES  # noqa: E402
 
 #: What a player says while thinking, as espeak-ng and Piper say it.
@@ -50,7 +49,7 @@ BEFORE = ("uh", "um")
 def outcome(grammar: Grammar[object], heard: list[Heard]) -> str:
     """What the game does with what was heard in one clip of a sound alone."""
     taken = [sureness(grammar, h) for h in heard if intent(grammar, h.phrase) is not None]
-    if any(sure >= CONFIRM_BELOW for sure in taken):
+    if any(sure >= SURE for sure in taken):
         return "acted on"
     if taken or any(h.rejected == UNCLEAR for h in heard):
         return "asked"
@@ -81,8 +80,8 @@ def measure(game: str, voices: tuple[str, ...], speeds: tuple[int, ...], n: int,
                     want = intent(grammar, command)
                     meant = [(intent(grammar, h.phrase), sureness(grammar, h)) for h in heard]
                     total += 1
-                    right += want in {m for m, _ in meant} and all(m in (None, want) or s < CONFIRM_BELOW for m, s in meant)
-                    if any(m not in (None, want) and s >= CONFIRM_BELOW for m, s in meant):
+                    right += want in {m for m, _ in meant} and all(m in (None, want) or s < SURE for m, s in meant)
+                    if any(m not in (None, want) and s >= SURE for m, s in meant):
                         wrong += 1
                         acted.append(f"{sound}, {command!r} ({voice}, {wpm}) as {[h.phrase for h in heard if h.phrase]}")
     clips = sum(alone.values())

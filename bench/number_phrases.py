@@ -8,7 +8,7 @@ bench/games_speech.py's), said by espeak-ng voices at three speeds (en-us, en+f2
 at 160 words a minute, en+f2 at 130, en at 190) and by the Piper voice en_US-joe-medium at
 175 where it is installed, is decoded whole as `hbr recognize` decodes a file, by a
 recognizer built for the game's phrases. Each clip is counted once: right (carried out,
-or asked back first: the confidence below hbr.session.CONFIRM_BELOW, or a rival of
+or asked back first: the confidence below Whisper's bar (hbr.voice.recognizer.SURE), or a rival of
 another meaning), wrong (asked back, or acted on), or not understood. The numbers it
 prints are in docs/benchmarks.md ("A number heard as another"). Piper samples noise:
 its clips are the same from run to run only when the games are played in the same order.
@@ -30,11 +30,10 @@ from speech import sureness  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
 from hbr.grammar import Grammar  # noqa: E402
-from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.speech.voices import find_piper  # noqa: E402
 from hbr.voice.audio import RATE  # noqa: E402
 from hbr.voice.models import WHISPER, find_model  # noqa: E402
-from hbr.voice.recognizer import DIGITS, Heard  # noqa: E402
+from hbr.voice.recognizer import DIGITS, SURE, Heard  # noqa: E402
 from hbr.voice.whisper import WhisperRecognizer  # noqa: E402
 
 ESPEAK = (("en-us", 160), ("en+f2", 160), ("en+m3", 160), ("en+f2", 130), ("en", 190))
@@ -47,7 +46,7 @@ def verdict(grammar: Grammar[object], said: str, heard: Heard) -> str:
     """What the game does with ``heard`` where ``said`` was said."""
     if heard.phrase is None:
         return "not understood"
-    asked = sureness(grammar, heard) < CONFIRM_BELOW
+    asked = sureness(grammar, heard) < SURE
     if intent(grammar, heard.phrase) == intent(grammar, said):
         return "right, asked back" if asked else "right"
     return "wrong, asked back" if asked else "WRONG, ACTED ON"

@@ -59,7 +59,7 @@ from corpus import (  # noqa: E402
 from hbr.games import registry  # noqa: E402
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
 from hbr.grammar import ANSWERS, Grammar, Understood  # noqa: E402
-from hbr.session import CONFIRM_BELOW, rivalled  # noqa: E402
+from hbr.session import rivalled  # noqa: E402
 from hbr.voice.audio import (  # noqa: E402
     BLOCK_SECONDS,
     RATE,
@@ -72,7 +72,7 @@ from hbr.voice.audio import (  # noqa: E402
 )
 from hbr.voice.endpoint import Listener  # noqa: E402
 from hbr.voice.models import KINDS, Kind, find_model  # noqa: E402
-from hbr.voice.recognizer import Heard, Recognizer  # noqa: E402
+from hbr.voice.recognizer import SURE, Heard, Recognizer  # noqa: E402
 
 
 def peak_mb() -> float:
@@ -244,7 +244,7 @@ def print_asked_back(accepted: dict[str, list[float]], sure: float) -> None:
     """How many of the commands taken (by kind: "right", "wrong", "false alarm": their
     :func:`sureness`) the game would ask back ("Did you say ...?") at several bars, its
     own (the recognizer's ``sure``, hbr.session) among them."""
-    for bar in sorted({0.6, CONFIRM_BELOW, 0.85, 0.9, sure}):
+    for bar in sorted({0.6, SURE, 0.85, 0.9, sure}):
         share = {kind: np.mean(np.asarray(accepted[kind]) < bar) if accepted[kind] else 0.0
                  for kind in ("right", "wrong", "false alarm")}
         print(f"asked back below {bar}{' (the game)' if bar == sure else ''}: {share['right']:.1%} of "

@@ -6,7 +6,7 @@ Run: python bench/sphinx_sureness.py [--game NAME ...]
 
 pocketsphinx's rejection models (hbr.voice.sphinx_rejection) are fitted mostly on
 espeak-ng voices (bench/fit_rejection.py), and the game acted at once on a command it
-heard at 0.75 or more (hbr.session.CONFIRM_BELOW): in Spyhunting real "two" was taken
+heard at 0.75 or more (hbr.voice.recognizer.SURE, the usual bar): in Spyhunting real "two" was taken
 for "shoot" at 0.87 and "bed" for "back" at 0.95. If its confidence were merely too
 high for real people, tempering it (dividing the log odds above its bar by a
 temperature fitted on real people, as classifiers are calibrated) would send such
@@ -37,15 +37,15 @@ from speech import asked_for, speech_end, stream  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
 from hbr.grammar import Understood  # noqa: E402
-from hbr.session import CONFIRM_BELOW  # noqa: E402
 from hbr.voice.audio import RATE  # noqa: E402
 from hbr.voice.endpoint import Listener  # noqa: E402
+from hbr.voice.recognizer import SURE  # noqa: E402
 from hbr.voice.sphinx import SPHINX_SURE, SphinxRecognizer  # noqa: E402
 
 #: The temperatures tried (a grid: the likelihood has one maximum in it).
 TRIED = np.exp(np.linspace(math.log(0.25), math.log(20.0), 400))
 #: Confidence bands the right share is reported in.
-BANDS = (0.5, CONFIRM_BELOW, 0.9, 1.0)
+BANDS = (0.5, SURE, 0.9, 1.0)
 
 
 def accepted(game: str, half: str) -> tuple[np.ndarray, np.ndarray]:
@@ -81,8 +81,8 @@ def report(label: str, margins: np.ndarray, right: np.ndarray, temperature: floa
         bands.append(f"{low:g}-{high:g}: {right[inside].mean() if inside.any() else float('nan'):.0%} right "
                      f"(n={int(inside.sum())})")
     print(f"  {label}: {len(right)} accepted, {right.mean():.0%} right; by confidence {'; '.join(bands)}")
-    for name, t, bar in ((f"at {CONFIRM_BELOW}", 1.0, CONFIRM_BELOW),
-                         (f"at {CONFIRM_BELOW}, tempered by {temperature:.2f}", temperature, CONFIRM_BELOW),
+    for name, t, bar in ((f"at {SURE}", 1.0, SURE),
+                         (f"at {SURE}, tempered by {temperature:.2f}", temperature, SURE),
                          (f"at its own bar, {SPHINX_SURE}", 1.0, SPHINX_SURE)):
         acted = 1 / (1 + np.exp(-margins / t)) >= bar
         print(f"    acted on without asking, {name}: {int(acted[right == 1].sum())} of {int(right.sum())} right, "

@@ -26,7 +26,7 @@ from hbr.grammar import Grammar, Understood, canonical
 from hbr.live import run_live
 from hbr.lock import AlreadyRunning, GameLock
 from hbr.records import Journal, LoadProblem, load_save, new_transcript_path, save_path, set_aside
-from hbr.session import CONFIRM_BELOW, CONFIRM_MODES, Session, SettingNotSaved
+from hbr.session import CONFIRM_MODES, Session, SettingNotSaved
 from hbr.settings import Settings
 from hbr.settings import change as change_setting
 from hbr.settings import default_path as settings_path
@@ -45,7 +45,7 @@ from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.endpoint import MAX_SECONDS, utterances
 from hbr.voice.microphone import Microphone
 from hbr.voice.played import Played
-from hbr.voice.recognizer import SILENCE, Heard, Recognizer, RecognizerError, decode
+from hbr.voice.recognizer import SILENCE, SURE, Heard, Recognizer, RecognizerError, decode
 
 #: The levels every game offers (HBR's forests, the other games' computer players).
 LEVELS = ("easy", "normal", "hard")
@@ -493,7 +493,7 @@ def _play_live(
 
     session = Session(  # another game is offered after a game, not after the tutorial (no journal)
         game, speaker, settings.confirm, welcome + hint, _resume_hint(spec) if journal else "", journal, changed,
-        next_game if journal is not None else None, recognizer.sure if recognizer else CONFIRM_BELOW,
+        next_game if journal is not None else None, recognizer.sure if recognizer else SURE,
     )
     keyboard = _lines if sys.stdin and not sys.stdin.closed else None
     try:

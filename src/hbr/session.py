@@ -28,7 +28,6 @@ from hbr.voice.recognizer import SURE
 #: "auto": only when the recognizer's confidence is below how sure it must be
 #: (:attr:`SessionCore.sure`: the recognizer's own bar, hbr.voice.recognizer.Recognizer.sure).
 CONFIRM_MODES = ("auto", "always", "never")
-CONFIRM_BELOW = SURE
 #: Said when an utterance was close to a command but not understood surely.
 NOT_CAUGHT = "I didn't catch that. Say it again, or say help."
 #: Said to a move while the game is paused.
@@ -121,7 +120,7 @@ class SessionCore(Generic[C]):
     again: bool = False
     #: The confidence below which what was heard by voice is unsure (asked back, or an
     #: answer with no question passed over): the recognizer's own (its ``sure``).
-    sure: float = CONFIRM_BELOW
+    sure: float = SURE
     last: str = ""
     quit: bool = False
     paused: bool = False
@@ -330,7 +329,7 @@ class Session(Generic[C]):
         journal: Journal | None = None,
         changed: Callable[[str, object], str | None] = lambda name, value: None,
         next_game: Callable[[], tuple[Game[C], Journal | None]] | None = None,
-        sure: float = CONFIRM_BELOW,
+        sure: float = SURE,
     ) -> None:
         """``changed(name, value)`` saves a setting the player changed by voice; it may
         return a sentence to say (the settings file had to be kept aside).

@@ -22,7 +22,7 @@ from hbr.grammar import Understood
 from hbr.voice import background, endpoint, gain
 from hbr.voice.audio import BLOCK_SECONDS, RATE, mix_at_snr, narrowband
 from hbr.voice.endpoint import MAX_SECONDS, History, Listener
-from hbr.voice.recognizer import NOT_A_COMMAND, UNCLEAR, Heard
+from hbr.voice.recognizer import NOT_A_COMMAND, SURE, UNCLEAR, Heard
 from hbr.voice.sphinx import SphinxRecognizer
 from hbr.voice.synth import espeak
 from hbr.voice.whisper import WhisperRecognizer
@@ -139,7 +139,7 @@ class Recording:
     phrases: frozenset[str] = frozenset()
     denoised: bool = True
     adapts: bool = False
-    sure: float = 0.75
+    sure: float = SURE
     got: list[list[np.ndarray]] = field(default_factory=list)
 
     @property
