@@ -15,7 +15,7 @@ understands it and listens for a phrase of that meaning (Spyhunting's hunter: le
 right, forward, backward, stop, yes, no; its spy, `--option side=spy`, Jumpers and Rabbit
 Hunt: stop, yes, no), every other word, the numbers among them, one that must not
 become a command. ``--answering``: the real recordings only, heard while the game waits
-for the answer to "Did you say ...? Say yes or no.": listening for yes and no alone, every
+for the answer to "Did you say ...? Say yes or no.": yes and no the only answers, every
 other word (a command said again among them) one that must not be taken for either.
 Every clip is streamed in the microphone's blocks (10 ms) through the game's own
 listener (noise suppressor, endpointer and recognizer), as in a live game; each voice, speed and
@@ -143,7 +143,7 @@ def run_real(
     game's ``options``): by a recognizer built for its phrases, listening for those it
     listens for then; a word is a command where it means what one of those phrases
     means (Spyhunting's spy understands "left" typed, but has no phrase for it).
-    ``answering``: listening for the answers alone (hbr.grammar.ANSWERS), as while a
+    ``answering``: the answers the only phrases taken (hbr.grammar.ANSWERS), as while a
     question waits (hbr.session): a yes or a no taken for the other, or any other word
     for either, would answer it wrongly.
     """
@@ -203,7 +203,7 @@ def run_real(
     level += f", in a voice {pitch:+g} cents" if pitch else ""
     level += f", said {tempo:g} times as fast" if tempo != 1.0 else ""
     level += f", heard as {game}'s phrases" if game != "hbr" else ""
-    level += ", listening for yes and no alone" if answering else ""
+    level += ", yes and no the only answers" if answering else ""
     level += "".join(f", {name} {value}" for name, value in (options or {}).items())
     speakers = "held-out speakers" if half == "test" else "the fitting half's speakers"
     print(f"== {name}: real people ({speakers} of {real.FOLDER.name}{level})")
@@ -351,7 +351,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], type=game_option, metavar="NAME=VALUE",
                         help="with --game: one of the game's options, as hbr play takes it (side=spy)")
     parser.add_argument("--answering", action="store_true",
-                        help="the real recordings only, heard while a question waits: listening for yes and no alone")
+                        help="the real recordings only, heard while a question waits: yes and no the only answers")
     args = parser.parse_args()
     if args.tempo <= 0:
         parser.error("--tempo: a speed above nothing (0.7: slower, 1.3: faster)")

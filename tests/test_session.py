@@ -291,6 +291,19 @@ def test_near_misses_of_yes_or_no_and_moves_while_paused_are_never_asked_back() 
     assert not s.core.paused
 
 
+def test_what_is_not_an_answer_has_the_question_asked_again() -> None:
+    """While "Did you say north?" waits, the command said again ("south!", refused by a
+    recognizer that weighs every phrase) or a mumble is no answer: the question is asked
+    again, nothing is played, and a yes after it still plays what was asked about."""
+    s, said = session()
+    s.hear("north", confidence=0.5)
+    s.near_miss("south", 0.95, "South!")
+    s.near_miss(None, 0.3, "Mm")
+    assert said[-2:] == ["Did you say north? Say yes or no."] * 2 and table(s).state.round == 0
+    s.hear("yes", confidence=0.9)
+    assert table(s).state.round == 1 and s.core.pending is None
+
+
 def played_to_its_end(s: Session[Command]) -> None:
     """Throw the net until the game ends (the rabbit reaches its hole or the bear eats)."""
     for _ in range(500):
@@ -314,6 +327,8 @@ def test_when_a_game_ends_another_is_offered_and_yes_starts_it() -> None:
     assert said[-1] == PLAY_AGAIN
     s.hear("repeat", confidence=0.95)
     assert said[-1] == PLAY_AGAIN
+    s.near_miss("north", 0.95, "North")  # a command refused as no answer: asked again
+    assert said[-1] == PLAY_AGAIN and s.core.pending is None
     s.hear("yes", confidence=0.6)
     assert not s.done and not games and table(s).seed == 9 and not table(s).over
     assert said[-1].startswith(HBRTable.new(9).opening()) and s.expected() is None

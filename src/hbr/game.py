@@ -92,8 +92,8 @@ class Game(Protocol[C_contra]):
 
     def listening(self) -> frozenset[str] | None:
         """The grammar's phrases that make sense now (None: all of them). A recognizer
-        listens for these only: in Jumpers, a move of a piece that is not there cannot
-        be heard, so "hare at four three" is not taken for "hare at four four"."""
+        answers with these only: in Jumpers, a move of a piece that is not there cannot
+        be heard, so "hare at four four" is not taken for "hare at four three"."""
         ...
 
     def yes(self) -> object | None:

@@ -66,7 +66,7 @@ META_PHRASES: dict[str, Meta] = {
 }
 
 #: The answers to a question ("Did you say north?"), and their spoken words: while one
-#: waits, nothing else is listened for, so that "no" cannot be heard as "down".
+#: waits, nothing else is taken, so that "no" cannot be heard as "down".
 ANSWER_INTENTS = (Meta.YES, Meta.NO)
 ANSWERS = frozenset(p for p, meta in META_PHRASES.items() if meta in ANSWER_INTENTS)
 

@@ -195,10 +195,14 @@ class SessionCore(Generic[C]):
         voice that the recognizer never hears surely still gets its command, and nothing
         is done without a yes. The same command, not the same phrase: "capture south
         east" is read "Catch yourself, East" one time and "Cut your South East" the
-        next, nearest to "catch south east" and then to "capture south east"."""
+        next, nearest to "catch south east" and then to "capture south east". While a
+        question waits, what is not understood as its answer (the command said again in
+        place of yes or no, refused: hbr.voice.whisper) has the question asked again."""
+        if self.pending is not None or self.offering:
+            return [self._question()]  # not an answer: the question stands, asked again
         near = meaning(self.game.grammar, guess)
         again, self.missed = near is not None and near == self.missed, near
-        if near is None or not again or self.pending is not None or near in ANSWER_INTENTS:
+        if near is None or not again or near in ANSWER_INTENTS:
             return self.explain(words) or [Say(NOT_CAUGHT)]
         if self.paused and not isinstance(near, Meta):
             return [Say(PAUSED)]
@@ -215,8 +219,15 @@ class SessionCore(Generic[C]):
 
     def _ask_back(self, intent: C | Meta, text: str, confidence: float | None) -> list[Effect]:
         self.pending = (intent, text, confidence)
+        return [self._question()]
+
+    def _question(self) -> Say:
+        """The question that waits: what was heard, asked back, or :data:`PLAY_AGAIN`."""
+        if self.pending is None:
+            return Say(PLAY_AGAIN)
+        intent, text, _ = self.pending
         spoken = text if isinstance(intent, Meta) else self.game.spoken(intent)
-        return [Say(f"Did you say {spoken}? Say yes or no.")]
+        return Say(f"Did you say {spoken}? Say yes or no.")
 
     def _must_confirm(self, confidence: float, rivalled: bool = False) -> bool:
         return self.confirm == "always" or (self.confirm == "auto" and (confidence < self.sure or rivalled))

@@ -162,8 +162,11 @@ class Recognizer(Protocol):
     sure: float
 
     def listen(self, among: frozenset[str] | None = None, early: bool = False) -> Utterance:
-        """Open an utterance. ``among``: the only phrases it may be (the answers while
-        the game waits for yes or no), so that "no" cannot be heard as "down".
+        """Open an utterance. ``among``: the only phrases it may answer with (the
+        answers while the game waits for yes or no), so that "no" cannot be heard as
+        "down"; one that can weigh its other phrases as well refuses what sounds more
+        like one of them than like any of ``among`` (Whisper: a command said again in
+        place of yes or no is not heard as yes).
         ``early``: a reading of what was said before a pause, kept only when sure and
         read again in full at the end, so a recognizer may give up on it where reading
         it would be slow."""
