@@ -547,8 +547,9 @@ class WhisperRecognizer:
         the guess), never taken for the nearest of ``among``: a player who says the
         command again ("left!") in place of yes or no is not heard to say yes. On the
         held-out real recordings heard as answers, other words and silence taken for yes
-        or no fell from 9.6% to none, and yes / no heard right went from 97.2% / 97.3% to
-        97.2% / 95.9% (docs/benchmarks.md, "While a question waits")."""
+        or no fell from 9.6% to none, and yes and no were heard as often as before,
+        97.2% and 97.3% (docs/benchmarks.md, "Every phrase weighed while a question
+        waits")."""
         heard = self._read(samples, speech_seconds, among, early)
         if among is None or heard.phrase is None or heard.phrase in among:
             return heard
