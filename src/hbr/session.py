@@ -255,7 +255,7 @@ class SessionCore(Generic[C]):
             return [Say("Thank you for playing. Goodbye.")]
         if intent is Meta.STOP:
             return [StopSpeech()]
-        return [Say(PLAY_AGAIN)]
+        return [self._question()]
 
     def _meta(self, meta: Meta) -> list[Effect]:
         pending, self.pending = self.pending, None

@@ -553,8 +553,8 @@ class WhisperRecognizer:
         heard = self._read(samples, speech_seconds, among, early)
         if among is None or heard.phrase is None or heard.phrase in among:
             return heard
-        return replace(heard, words=self.last.free if self.last else heard.words, phrase=None,
-                       rejected=UNCLEAR, guess=heard.phrase, rival=None)
+        assert self.last is not None  # the reading the phrase came from
+        return replace(heard, words=self.last.free, phrase=None, rejected=UNCLEAR, guess=heard.phrase, rival=None)
 
     def _read(self, samples: np.ndarray, speech_seconds: float, among: frozenset[str] | None, early: bool) -> Heard:
         began = time.perf_counter()
