@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from hbr.voice import background
-from hbr.voice.background import Background, stands_out
+from hbr.voice.audio import RATE, to_int16
+from hbr.voice.background import Background, Loudness, stands_out
 from hbr.voice.denoise import FLOOR
 
 FRAME = 0.03
@@ -65,3 +67,53 @@ def test_the_room_s_level_follows_a_louder_room() -> None:
         room.margin(FLOOR)
     television = [stands_out(room.margin(TALK)) for _ in range(ROOM)]
     assert television[0] and not any(television[ROOM // 2 + 2 :])
+
+
+def sound(level: float, seconds: float, seed: int = 0) -> np.ndarray:
+    """Noise of this level (RMS), as a microphone delivers it."""
+    return to_int16(np.random.default_rng(seed).normal(0.0, level, int(seconds * RATE)))
+
+
+def test_how_far_the_player_stood_above_the_room_as_the_microphone_heard_both() -> None:
+    """Unknown until the room has been heard for :data:`background.SECONDS`; then the
+    player's loud frames against the room's median, whatever the blocks."""
+    loudness = Loudness(FRAME)
+    loudness.feed(sound(100.0, 2.0))
+    loudness.feed(sound(100.0 * 10 ** (15 / 20), 1.0, seed=1))
+    assert loudness.above_room(2.0, 3.0) == float("inf")
+    for block in np.array_split(sound(100.0, background.SECONDS, seed=2), 37):
+        loudness.feed(block)
+    loudness.feed(sound(100.0 * 10 ** (15 / 20), 1.0, seed=3))
+    end = 3.0 + background.SECONDS + 1.0
+    assert loudness.above_room(end - 1.0, end) == pytest.approx(15.0, abs=1.0)
+    assert loudness.above_room(end - 2.0, end - 1.0) == pytest.approx(0.0, abs=1.0)  # the room itself
+
+
+def test_the_room_is_kept_when_the_listener_starts_again() -> None:
+    """The listener starts afresh after the game has spoken (its microphone muted), and
+    the player answers at once: heard against the quiet room learnt before, not
+    against the second of sound heard since (mostly the answer itself)."""
+    loudness = Loudness(FRAME)
+    loudness.feed(sound(30.0, background.SECONDS))
+    loudness.restart()
+    loudness.feed(sound(30.0, 0.3, seed=1))
+    loudness.feed(sound(3000.0, 0.6, seed=2))
+    assert loudness.above_room(0.3, 0.9) == pytest.approx(40.0, abs=1.0)
+
+
+def test_what_is_left_of_the_game_s_own_voice_is_no_part_of_the_room() -> None:
+    loudness = Loudness(FRAME)
+    loudness.feed(sound(30.0, background.SECONDS))
+    loudness.feed(sound(3000.0, 2 * background.SECONDS, seed=1), playing=True)
+    loudness.feed(sound(3000.0, 1.0, seed=2))
+    end = 3 * background.SECONDS + 1.0
+    assert loudness.above_room(end - 1.0, end) == pytest.approx(40.0, abs=1.0)
+
+
+def test_a_silent_room_is_no_noise() -> None:
+    """Exact digital silence between recordings (a file, a benchmark): nothing to be
+    heard above, so the player was not heard in noise."""
+    loudness = Loudness(FRAME)
+    loudness.feed(np.zeros(int(background.SECONDS * RATE), np.int16))
+    loudness.feed(sound(1000.0, 1.0))
+    assert loudness.above_room(background.SECONDS, background.SECONDS + 1.0) == float("inf")

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import real
+from corpus import noises
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -441,6 +442,32 @@ def test_quiet_real_speakers_are_heard(
     assert understood() >= len(commands) - 2
     monkeypatch.setattr(gain, "_MOST", 1.0)  # no gain
     assert understood() <= 2
+
+
+@pytest.mark.parametrize("noisy", [True, False])
+def test_a_command_heard_in_a_noisy_room_must_be_surer(
+    whisper: WhisperRecognizer, held_out: list[real.Recording], noisy: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In noise Whisper is sure of most of what it mishears, so a command heard less than
+    NOISY_DB above the room (pink noise 10 dB below the speakers) is worth less: what
+    was NOISY_SURE sure is as sure as the recognizer's bar. In a quiet room (a
+    microphone's faint hiss) every confidence is Whisper's own."""
+    commands = [r for r in held_out if r.is_command][:60:15]
+    speech = np.concatenate([silence(9.0), *(part for r in commands for part in (r.audio(), silence(1.2)))])
+    if noisy:
+        audio = mix_at_snr(speech, noises()["pink"], 10)
+    else:
+        audio = np.round(speech + np.random.default_rng(0).normal(0, 10, len(speech))).astype(np.int16)
+
+    def heard() -> list[tuple[str, float]]:
+        return [(h.phrase, h.confidence or 0.0) for _, h in stream(Listener(whisper), audio) if h.phrase]
+
+    judged = heard()
+    monkeypatch.setattr(endpoint, "NOISY_DB", float("-inf"))  # never in a noisy room
+    own = heard()
+    assert [phrase for phrase, _ in judged] == [phrase for phrase, _ in own] and len(own) >= len(commands) - 1
+    factor = SURE / background.NOISY_SURE if noisy else 1.0
+    assert [c for _, c in judged] == pytest.approx([c * factor for _, c in own], abs=0.001)
 
 
 def test_faint_sound_while_the_game_speaks_is_not_raised_into_utterances(

@@ -34,7 +34,9 @@ neither a command.
 
 A phrase read from far more speech than it takes to say (:data:`PHRASE_SECONDS`) is
 handed on less sure: the utterance ran together with other people talking, and what
-was read from it is asked back rather than acted on.
+was read from it is asked back rather than acted on. So is a phrase heard in a noisy
+room (the player's voice not far above the room's sound as the microphone heard both:
+:data:`hbr.voice.background.NOISY_DB`), where Whisper is sure of most of what it mishears.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from collections.abc import Callable
 import numpy as np
 
 from hbr.voice.audio import BLOCK_SECONDS, RATE, Framer, rms
-from hbr.voice.background import Background, stands_out
+from hbr.voice.background import NOISY_DB, NOISY_SURE, Background, Loudness, stands_out
 from hbr.voice.channel import ChannelCheck
 from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.recognizer import SILENCE, Heard, Recognizer, Utterance, goes_on, starts_phrase
@@ -155,6 +157,8 @@ class Listener:
         self._suppressor = NoiseSuppressor()
         #: Whether the microphone is narrowband, or clips, judged from the speech heard.
         self.channel = ChannelCheck()
+        #: How far the player stands above the room, as the microphone hears both.
+        self._loudness = Loudness(FRAME_SECONDS)
         self._start()
         #: How loud the room is: kept across resets, as what the suppressor learnt is.
         self._room = Background(self._ep.frame_length)
@@ -209,6 +213,7 @@ class Listener:
         # (clock, level) of each frame, as far back as an utterance may reach
         self._levels: deque[tuple[float, float]] = deque(maxlen=round((MAX_SECONDS + 1) / self._ep.frame_length))
         self._clock = 0.0  # seconds the endpointer has processed
+        self._loudness.restart()  # on the endpointer's clock
         self._began = 0.0  # where the open utterance's speech began, by that clock
         self._taken_until = 0.0  # where the speech of the last command taken ended, by that clock
         self._floor = 0.0  # how far back the open utterance's audio may reach (_reach)
@@ -225,6 +230,7 @@ class Listener:
         raw = not self.recognizer.denoised
         if raw:
             self._history.add(block)
+        self._loudness.feed(block, playing)
         done = []
         for frame in self._framer.frames(self._suppressor.process(block, hold=playing)):
             was_speaking = self._ep.in_speech
@@ -367,15 +373,21 @@ class Listener:
     def _judged(self, heard: Heard) -> Heard:
         """``heard``, less sure when its speech (from where the utterance began to the
         last frame of speech, now) lasted longer than its phrase may take
-        (:data:`PHRASE_SECONDS`): by the ratio of the two."""
+        (:data:`PHRASE_SECONDS`): by the ratio of the two; and less sure when it was
+        heard in a noisy room (:data:`hbr.voice.background.NOISY_DB`), where it must be
+        :data:`hbr.voice.background.NOISY_SURE` sure to be as sure as the recognizer's bar."""
         if heard.phrase is None or heard.confidence is None:
             return heard
-        spoken = self._clock - self._began - self._quiet * float(self._ep.frame_length)
+        end = self._clock - self._quiet * float(self._ep.frame_length)
+        spoken = end - self._began
         first, more = PHRASE_SECONDS
         allowed = first + more * (len(heard.phrase.split()) - 1)
-        if spoken <= allowed:
+        confidence = heard.confidence * (allowed / spoken if spoken > allowed else 1.0)
+        if self._loudness.above_room(self._began, end) < NOISY_DB:
+            confidence *= min(1.0, self.recognizer.sure / NOISY_SURE)
+        if confidence == heard.confidence:
             return heard
-        return dataclasses.replace(heard, confidence=round(heard.confidence * allowed / spoken, 3))
+        return dataclasses.replace(heard, confidence=round(confidence, 3))
 
     def _aged(self, heard: Heard, began: float) -> Heard:
         """``heard`` with the seconds since its speech began, as it is handed on."""
