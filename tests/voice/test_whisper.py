@@ -560,12 +560,14 @@ def test_a_command_read_unsure_is_read_again(
     def understood() -> int:
         return sum(command(decode(recognizer, r.audio()).phrase) == command(real.MEANS[r.word]) for r in chosen)
 
+    # read again: at least 4 of them on an Intel CPU (CTranslate2 through MKL) and on an AMD
+    # one with AVX-512, 3 on an AMD one without it ("No" read at 0.85 there, and doubted
+    # by the word model); read once: 1, 2 and 1. Their int8 numbers differ a little
+    # (docs/benchmarks.md: "An AMD CPU reads differently").
     looked_again = understood()
-    assert looked_again >= 4
+    assert looked_again >= 3
     monkeypatch.setattr(whisper, "SHIFTS", ())
     monkeypatch.setattr(whisper, "WORD_BAR", 2.0)  # and no second opinion from the word model
-    # read once: 1 of them on an Intel CPU (CTranslate2 through MKL), 2 on an AMD one
-    # (AVX2, no MKL), whose int8 numbers differ a little (docs/benchmarks.md)
     assert understood() <= looked_again - 2
 
 
