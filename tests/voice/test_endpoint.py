@@ -422,6 +422,11 @@ def test_a_phrase_that_may_go_on_is_handed_on_when_the_speaker_stays_quiet(whisp
     assert heard[0][0] <= 0.5 + len(spoken) / RATE + endpoint.HOLD_QUIET + 0.25
 
 
+def in_hiss(audio: np.ndarray, hiss: np.random.Generator) -> np.ndarray:
+    """``audio`` in a microphone's faint hiss (RMS 10: -70 dBFS), a quiet room's sound."""
+    return np.round(audio + hiss.normal(0, 10, len(audio))).astype(np.int16)
+
+
 def test_quiet_real_speakers_are_heard(
     whisper: WhisperRecognizer, held_out: list[real.Recording], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -435,7 +440,7 @@ def test_quiet_real_speakers_are_heard(
         listener, count = Listener(whisper), 0
         for rec in commands:
             audio = np.concatenate([silence(0.5), rec.audio() * 10 ** (-30 / 20), silence(1.0)])
-            audio = np.round(audio + hiss.normal(0, 10, len(audio))).astype(np.int16)
+            audio = in_hiss(audio, hiss)
             count += [h.phrase for _, h in stream(listener, audio) if h.phrase] == [real.MEANS[rec.word]]
         return count
 
@@ -457,7 +462,7 @@ def test_a_command_heard_in_a_noisy_room_must_be_surer(
     if noisy:
         audio = mix_at_snr(speech, noises()["pink"], 10)
     else:
-        audio = np.round(speech + np.random.default_rng(0).normal(0, 10, len(speech))).astype(np.int16)
+        audio = in_hiss(speech, np.random.default_rng(0))
 
     def heard() -> list[tuple[str, float]]:
         return [(h.phrase, h.confidence or 0.0) for _, h in stream(Listener(whisper), audio) if h.phrase]
@@ -481,7 +486,7 @@ def test_faint_sound_while_the_game_speaks_is_not_raised_into_utterances(
     faint = [np.concatenate([silence(0.5), r.audio() * 10 ** (-30 / 20), silence(1.0)]) for r in commands]
     hiss = np.random.default_rng(1)
     audio = np.concatenate([silence(6.0), *faint])
-    audio = np.round(audio + hiss.normal(0, 10, len(audio))).astype(np.int16)
+    audio = in_hiss(audio, hiss)
     assert stream(Listener(whisper), audio, playing=True) == []
     assert len(stream(Listener(whisper), audio)) >= len(faint) - 1
 
