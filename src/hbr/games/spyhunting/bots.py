@@ -32,8 +32,10 @@ HunterState = tuple[Point, Heading, bool]  # point, facing, has left home
 SPY_SLACK = 0.2
 
 
+@functools.cache
 def moves(rules: Rules) -> tuple[Action, ...]:
-    """The hunter's steps and turns that the variants allow (never a shot)."""
+    """The hunter's steps and turns that the variants allow (never a shot). (Cached: the
+    bots ask for every position they look at.)"""
     return tuple(a for a in Action if a is not Action.SHOOT and not refusal(rules, a))
 
 
@@ -150,7 +152,8 @@ class HunterBot:
         best: tuple[float, float, tuple[Action, ...]] = (-1.0, 0.0, ())
         for (point, facing, _), path in reach.items():
             if len(path) < state.d8:
-                hit = sum(w for p, w in weights.items() if p in covered(state, point, facing) and p != HUNTER_HOME)
+                line = covered(state, point, facing)
+                hit = sum(w for p, w in weights.items() if p in line and p != HUNTER_HOME)
                 plan = _filled(state, (*path, Action.SHOOT), state.d8)
                 if plan is not None:
                     best = max(best, (hit / total, self.rng.random(), plan))
