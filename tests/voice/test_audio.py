@@ -41,6 +41,17 @@ def test_any_rate_and_channel_count_becomes_16k_mono(tmp_path: Path) -> None:
     assert rms(out) == pytest.approx(rms(tone(RATE)), rel=0.05)
 
 
+def test_a_channel_wired_the_other_way_round_does_not_cancel_the_other() -> None:
+    """A stereo pair with one channel's polarity swapped mixes down to the sound, not to
+    silence; a silent channel halves it, as a plain mean does; in-phase channels are
+    their mean."""
+    sound = tone(RATE).astype(np.float64) / 32768.0
+    assert rms(to_mono16k(np.stack([sound, -sound], axis=1), RATE)) == pytest.approx(rms(tone(RATE)), rel=0.01)
+    assert rms(to_mono16k(np.stack([-sound, sound * 0.5], axis=1), RATE)) == pytest.approx(0.75 * rms(tone(RATE)), rel=0.01)
+    assert rms(to_mono16k(np.stack([np.zeros_like(sound), sound], axis=1), RATE)) == pytest.approx(
+        0.5 * rms(tone(RATE)), rel=0.01)
+
+
 def test_8_bit_wav(tmp_path: Path) -> None:
     path = tmp_path / "8.wav"
     data = ((tone(8000).astype(np.int32) >> 8) + 128).astype(np.uint8)

@@ -524,6 +524,21 @@ def test_real_people_are_understood(recognizer: WhisperRecognizer, held_out: lis
 
 
 @pytest.mark.audio
+def test_a_stereo_recording_with_a_channel_wired_the_other_way_round_is_heard(
+    recognizer: WhisperRecognizer, held_out: list[real.Recording], tmp_path: Path
+) -> None:
+    """A real "left" recorded by a stereo pair whose second channel's polarity is
+    swapped: mixed down by a plain mean it was silence, and nothing was heard."""
+    import soundfile
+
+    said = next(r for r in held_out if r.word == "left" and "v0.02" in r.file)
+    audio = said.audio()
+    path = tmp_path / "pair.flac"
+    soundfile.write(path, np.stack([audio, -audio], axis=1), RATE)
+    assert decode(recognizer, read_audio(path)).phrase == decode(recognizer, audio).phrase == "left"
+
+
+@pytest.mark.audio
 def test_another_word_said_in_place_of_an_answer_is_no_answer(
     recognizer: WhisperRecognizer, held_out: list[real.Recording]
 ) -> None:

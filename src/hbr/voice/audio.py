@@ -34,7 +34,7 @@ def to_int16(samples: np.ndarray) -> np.ndarray:
 
 
 def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
-    """Mix down to mono and resample to 16 kHz; returns int16."""
+    """Mix down to mono (:func:`mixed_down`) and resample to 16 kHz; returns int16."""
     data = np.asarray(samples)
     if data.dtype == np.int16:
         data = data.astype(np.float64) / 32768.0
@@ -43,10 +43,22 @@ def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
     else:
         raise AudioError(f"unsupported sample type {data.dtype}")
     if data.ndim == 2:
-        data = data.mean(axis=1)
+        data = mixed_down(data)
     if rate != RATE:
         data = soxr.resample(data, rate, RATE)
     return to_int16(data * 32767.0)
+
+
+def mixed_down(channels: np.ndarray) -> np.ndarray:
+    """The mean of the channels (samples by channels, float), each channel that runs
+    against the loudest one turned over first. A stereo recording whose second channel is
+    wired the other way round (a microphone pair or an adapter with its polarity swapped)
+    is otherwise mixed down to near silence: a real recording of "left" so was heard as
+    nothing at all."""
+    loudest = channels[:, int(np.argmax((channels**2).sum(axis=0)))]
+    turned = np.where(channels.T @ loudest < 0, -1.0, 1.0)
+    mono: np.ndarray = (channels * turned).mean(axis=1)
+    return mono
 
 
 #: libsndfile's sample types that it hands over as they are, not scaled, when asked
