@@ -89,6 +89,31 @@ def test_a_whole_game_by_real_voices(
     assert any("Game over" in line for line in seen) or len(turns) >= 20, seen[-20:]
 
 
+def test_a_microphone_pair_with_one_wired_the_other_way_round_is_heard(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
+) -> None:
+    """A real "left" from a stereo microphone whose second channel is inverted (as some
+    laptops' built-in pairs are): mixed down by the sound server it was exact silence;
+    mixed down by the game, it is a step west."""
+    import numpy as np
+    import soundfile
+
+    said = next(r for r in held_out if r.word == "left" and "v0.02" in r.file)
+    audio = said.audio()
+    pair = tmp_path / "pair.wav"
+    soundfile.write(pair, np.stack([audio, -audio], axis=1), 16_000)
+    transcript = tmp_path / "game.jsonl"
+    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
+    try:
+        subprocess.run(["paplay", str(pair)], env=pulse, check=True, timeout=30)
+        wait_for(out, seen, "move", 5)
+        quit_game(game)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert [t["heard"] for t in turns_of(transcript)] == ["left"], seen
+
+
 def test_basic_recognition_is_said_once(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str],
 ) -> None:

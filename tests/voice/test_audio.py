@@ -8,6 +8,7 @@ import soundfile
 from hbr.voice.audio import (
     RATE,
     AudioError,
+    MixDown,
     frame_levels,
     mix_at_snr,
     read_audio,
@@ -50,6 +51,22 @@ def test_a_channel_wired_the_other_way_round_does_not_cancel_the_other() -> None
     assert rms(to_mono16k(np.stack([-sound, sound * 0.5], axis=1), RATE)) == pytest.approx(0.75 * rms(tone(RATE)), rel=0.01)
     assert rms(to_mono16k(np.stack([np.zeros_like(sound), sound], axis=1), RATE)) == pytest.approx(
         0.5 * rms(tone(RATE)), rel=0.01)
+
+
+def test_a_live_pair_is_judged_over_seconds_not_block_by_block() -> None:
+    """Streamed in the microphone's blocks, an inverted pair mixes down as the whole
+    recording does, also in the quiet between words, where its two channels' faint
+    noise hardly agrees and a block alone would be turned over at random."""
+    rng = np.random.default_rng(5)
+    sound = np.concatenate([tone(RATE), np.zeros(RATE), tone(RATE)]).astype(np.float64)
+    pair = np.stack([sound + rng.normal(0, 30, len(sound)), -0.8 * sound + rng.normal(0, 30, len(sound))], axis=1)
+    live = MixDown(RATE)
+    streamed = np.concatenate([live(pair[i : i + 160]) for i in range(0, len(pair), 160)])
+    whole = MixDown()(pair)
+    assert rms(whole[-RATE // 2 :]) == pytest.approx(0.9 * rms(tone(RATE)), rel=0.01)
+    assert np.allclose(streamed, whole)
+    alone = np.concatenate([MixDown(RATE)(pair[i : i + 160]) for i in range(0, len(pair), 160)])
+    assert not np.allclose(alone, whole)  # block by block, the quiet is turned over and back
 
 
 def test_8_bit_wav(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def to_int16(samples: np.ndarray) -> np.ndarray:
 
 
 def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
-    """Mix down to mono (:func:`mixed_down`) and resample to 16 kHz; returns int16."""
+    """Mix down to mono (:class:`MixDown`) and resample to 16 kHz; returns int16."""
     data = np.asarray(samples)
     if data.dtype == np.int16:
         data = data.astype(np.float64) / 32768.0
@@ -43,22 +43,50 @@ def to_mono16k(samples: np.ndarray, rate: int) -> np.ndarray:
     else:
         raise AudioError(f"unsupported sample type {data.dtype}")
     if data.ndim == 2:
-        data = mixed_down(data)
+        data = MixDown()(data)
     if rate != RATE:
         data = soxr.resample(data, rate, RATE)
     return to_int16(data * 32767.0)
 
 
-def mixed_down(channels: np.ndarray) -> np.ndarray:
-    """The mean of the channels (samples by channels, float), each channel that runs
-    against the loudest one turned over first. A stereo recording whose second channel is
-    wired the other way round (a microphone pair or an adapter with its polarity swapped)
-    is otherwise mixed down to near silence: a real recording of "left" so was heard as
-    nothing at all."""
-    loudest = channels[:, int(np.argmax((channels**2).sum(axis=0)))]
-    turned = np.where(channels.T @ loudest < 0, -1.0, 1.0)
-    mono: np.ndarray = (channels * turned).mean(axis=1)
-    return mono
+#: Seconds over which :class:`MixDown` judges which way round a live stream's channels run.
+POLARITY_SECONDS = 2.0
+#: How many times the energy of the channel the others agree with another must have to
+#: take its place: two channels about as loud would otherwise trade places at random,
+#: and the mix would be turned over with them.
+SWITCH_LOUDER = 4.0
+
+
+class MixDown:
+    """Mixes channels down to one: their mean, each channel that runs against the
+    loudest turned over first. A stereo microphone whose second channel is wired the
+    other way round (a laptop's pair of built-in microphones with one inverted, a known
+    fault that Linux drivers fix for some models only; an adapter with its polarity
+    swapped) otherwise mixes down to near silence: a real recording of "left" so was heard
+    as nothing at all, and a sound server's own mix-down to one channel gave exact
+    silence. A live stream is judged over its last :data:`POLARITY_SECONDS` (the sums
+    below fade), not block by block, so that quiet, where the two channels hardly agree,
+    does not turn a channel over and back."""
+
+    def __init__(self, rate: int = RATE) -> None:
+        self._rate = rate
+        self._products: np.ndarray | None = None  # each channel times each, summed, fading
+        self._loudest = 0  # the channel the others are turned to agree with
+
+    def __call__(self, channels: np.ndarray) -> np.ndarray:
+        """One block (samples by channels, int16 or float) as one channel of float64."""
+        x = np.asarray(channels, np.float64)
+        products = x.T @ x
+        if self._products is not None and self._products.shape == products.shape:
+            products += self._products * np.exp(-len(x) / (self._rate * POLARITY_SECONDS))
+        else:
+            self._loudest = int(np.argmax(np.diag(products)))
+        self._products = products
+        energy = np.diag(products)
+        if energy.max() > SWITCH_LOUDER * energy[self._loudest]:  # another channel is now far the louder
+            self._loudest = int(np.argmax(energy))
+        mono: np.ndarray = (x * np.where(products[:, self._loudest] < 0, -1.0, 1.0)).mean(axis=1)
+        return mono
 
 
 #: libsndfile's sample types that it hands over as they are, not scaled, when asked

@@ -4,6 +4,9 @@ Only the shell uses this module. The PortAudio callback only queues blocks (any
 work there overflows the input); the device is opened at 16 kHz when it accepts
 that, else at its own rate with streaming resampling. The end of an utterance is
 found, and the speech decoded as it arrives, by :class:`hbr.voice.endpoint.Listener`.
+A device with two channels or more is opened with two and mixed down here
+(:class:`hbr.voice.audio.MixDown`), not by the sound server, whose mix-down cancels a
+pair of microphones with one wired the other way round into silence.
 With a :class:`hbr.voice.played.Played` (loudspeakers), the game's own voice is
 taken out of the signal first (:mod:`hbr.voice.echo`), so it can listen while it speaks,
 and what it then hears is weighed by how much of it was taken away: what was mostly its
@@ -18,7 +21,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from hbr.devices import AudioDeviceError, explain, load_sounddevice
-from hbr.voice.audio import BLOCK_SECONDS, RATE
+from hbr.voice.audio import BLOCK_SECONDS, RATE, MixDown, to_int16
 from hbr.voice.echo import EchoRemover
 from hbr.voice.endpoint import Listener
 from hbr.voice.played import Played
@@ -44,6 +47,14 @@ class Microphone:
             self.rate = RATE
         except (sd.PortAudioError, ValueError):
             self.rate = int(info["default_samplerate"])
+        self.channels = 1
+        if int(info["max_input_channels"]) >= 2:
+            try:
+                sd.check_input_settings(device, samplerate=self.rate, channels=2, dtype="int16")
+                self.channels = 2
+            except (sd.PortAudioError, ValueError):
+                pass  # one channel, mixed down by the device
+        self._mix = MixDown(self.rate)
         self._resampler = None
         if self.rate != RATE:
             import soxr
@@ -51,7 +62,7 @@ class Microphone:
             self._resampler = soxr.ResampleStream(self.rate, RATE, 1, dtype="int16")
         try:
             self._stream = sd.InputStream(
-                device=device, samplerate=self.rate, channels=1, dtype="int16",
+                device=device, samplerate=self.rate, channels=self.channels, dtype="int16",
                 blocksize=int(self.rate * BLOCK_SECONDS), callback=self._callback,
             )
             self._stream.start()
@@ -63,7 +74,7 @@ class Microphone:
         self.findings: frozenset[str] = frozenset()
 
     def _callback(self, indata: np.ndarray, frames: int, time: object, status: object) -> None:
-        self._blocks.put(indata[:, 0].copy())
+        self._blocks.put(indata.copy())
         self._frames += frames
         if self.played is not None:
             self.played.captured(self._frames * RATE // self.rate)
@@ -84,6 +95,7 @@ class Microphone:
             if not self._stream.active:
                 self.failed = "its audio stream ended"
             return None
+        block = block[:, 0] if self.channels == 1 else to_int16(self._mix(block))
         if self._resampler is not None:
             block = self._resampler.resample_chunk(block)
         return block
