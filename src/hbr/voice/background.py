@@ -126,7 +126,7 @@ class Loudness:
         of the room."""
         for frame in self._framer.frames(block):
             self._clock += self._seconds
-            level = rms(frame)
+            level = rms(frame - frame.mean())  # a microphone's offset from zero is no sound
             self._levels.append((self._clock, level))
             if not playing:
                 self._room.add(level)
