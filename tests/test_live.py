@@ -11,7 +11,7 @@ from hbr.games.hbr.table import HBRTable
 from hbr.live import CHANNEL_ADVICE, TALK, TALK_AFTER, _Mute, run_live
 from hbr.session import NOT_CAUGHT, Session
 from hbr.speech.speaker import TextSpeaker
-from hbr.voice.channel import CLIPPING, NARROWBAND
+from hbr.voice.channel import CLIPPING, NARROWBAND, SILENT
 from hbr.voice.recognizer import NOT_A_COMMAND, SILENCE, UNCLEAR, Heard
 
 TELEVISION = Heard("what time is it", None, 0.01, 5.0, NOT_A_COMMAND)
@@ -117,7 +117,7 @@ def test_a_poor_microphone_is_reported_once_for_each_fault() -> None:
     assert not advice & set(play(Utterances(heard)))
     said = play(Utterances(heard, frozenset({NARROWBAND})))
     assert [line for line in said if line in advice] == [CHANNEL_ADVICE[NARROWBAND]]
-    said = play(Utterances(heard, frozenset({NARROWBAND, CLIPPING})))
+    said = play(Utterances(heard, frozenset({NARROWBAND, CLIPPING, SILENT})))
     assert sorted(line for line in said if line in advice) == sorted(advice)
 
 

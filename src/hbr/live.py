@@ -60,6 +60,10 @@ CHANNEL_ADVICE = {
         "Your microphone is turned up so far that your voice is distorted. I will mishear you more often. "
         "Turn the microphone's input level down, or hold it a little further away."
     ),
+    channel.SILENT: (
+        "I hear no sound at all from your microphone. It may be muted, or turned all the way down: "
+        "check its switch, or the system's sound settings. Meanwhile you can type your commands."
+    ),
 }
 
 

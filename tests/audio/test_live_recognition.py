@@ -114,6 +114,32 @@ def test_a_microphone_pair_with_one_wired_the_other_way_round_is_heard(
     assert [t["heard"] for t in turns_of(transcript)] == ["left"], seen
 
 
+def test_a_muted_microphone_is_told_once_and_then_the_player_is_heard(
+    pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
+) -> None:
+    """The virtual microphone gives exact digital silence while nothing is played into
+    it, as a muted one does: the game says so once, and goes on listening; a real "left"
+    said then is a step west."""
+    from hbr.live import CHANNEL_ADVICE
+    from hbr.voice.channel import SILENT
+
+    said = next(r for r in held_out if r.word == "left" and "v0.02" in r.file)
+    transcript = tmp_path / "game.jsonl"
+    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
+    try:
+        assert wait_for(out, seen, CHANNEL_ADVICE[SILENT], 30), seen
+        subprocess.run(["paplay", str(real.FOLDER / said.file)], env=pulse, check=True, timeout=30)
+        wait_for(out, seen, "move", 5)
+        quit_game(game)
+        while not out.empty():
+            seen.append(out.get())
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert [t["heard"] for t in turns_of(transcript)] == ["left"], seen
+    assert sum(CHANNEL_ADVICE[SILENT] in line for line in seen) == 1, seen
+
+
 def test_basic_recognition_is_said_once(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str],
 ) -> None:

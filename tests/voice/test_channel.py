@@ -1,4 +1,5 @@
-"""Telling a narrowband or clipping microphone by its sound, on real espeak-ng speech."""
+"""Telling a narrowband or clipping microphone by its sound, on real espeak-ng speech,
+and a microphone that gives no sound at all."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 import soxr
 
 from hbr.voice.audio import RATE, clipped, headroom, narrowband
-from hbr.voice.channel import CLIPPING, NEEDED_SECONDS, ChannelCheck
+from hbr.voice.channel import CLIPPING, NEEDED_SECONDS, SILENT, SILENT_SECONDS, ChannelCheck
 from hbr.voice.synth import espeak
 
 pytestmark = pytest.mark.audio
@@ -55,3 +56,24 @@ def test_too_little_speech_is_not_judged() -> None:
     assert check.narrowband is None
     assert check.clipping is None
     assert check.findings == frozenset()
+
+
+def listened(*parts: np.ndarray) -> ChannelCheck:
+    """A check that listened to ``parts`` in the microphone's blocks (10 ms)."""
+    check = ChannelCheck()
+    for audio in parts:
+        for start in range(0, len(audio), 160):
+            check.listened(audio[start : start + 160])
+    return check
+
+
+def test_a_microphone_that_gives_nothing_but_digital_silence_is_silent() -> None:
+    """Muted: told once it has been listened to for SILENT_SECONDS. A real microphone's
+    faintest noise, a rounding dither, or one word in between, and it is not silent."""
+    quiet = np.zeros(int(SILENT_SECONDS * RATE), np.int16)
+    assert listened(quiet[:-160]).findings == frozenset()
+    assert listened(quiet).findings == {SILENT}
+    rng = np.random.default_rng(1)
+    faint = np.round(rng.normal(0.0, 1.5, len(quiet))).astype(np.int16)  # -87 dBFS
+    assert not listened(faint).silent
+    assert not listened(quiet[: RATE], espeak("north"), quiet).silent  # a headset that gates its quiet

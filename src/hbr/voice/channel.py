@@ -1,5 +1,5 @@
-"""Telling a poor microphone channel by its sound: a narrowband one, or one turned
-up so far that the speech is clipped.
+"""Telling a poor microphone channel by its sound: a narrowband one, one turned
+up so far that the speech is clipped, or one that gives no sound at all.
 
 A Bluetooth headset in hands-free mode, like a telephone line, passes only about
 300-3400 Hz. pocketsphinx's built-in acoustic model is wideband, and through such a
@@ -15,6 +15,13 @@ less: the held-out real recordings played 20 dB louder, clipped, were 85.5% righ
 and 1.7% taken for another command, against 97.3% and none as recorded (10 dB
 louder: 95.0%, none wrong; docs/benchmarks.md). Clipped speech has many samples at
 the top; speech that is only loud has few, for its peaks are rare.
+
+A microphone muted by its switch, a key of the laptop or the system's sound settings
+gives exact digital silence, where any microphone that listens gives at least its own
+faint noise. A player who cannot see the mute light would otherwise speak to a game
+that never answers. A microphone that has given nothing but digital silence since the
+game began listening is said to be silent; one that gates its own quiet (some headsets
+do) has passed the player's first word by then, and is not.
 """
 
 from __future__ import annotations
@@ -41,6 +48,14 @@ TOP = 0.9 * 32767
 CLIPPED_SHARE = 0.02
 #: Seconds of speech heard before judging (one short word may have no hiss at all).
 NEEDED_SECONDS = 3.0
+#: A finding: the microphone has given no sound at all (muted, or turned all the way down).
+SILENT = "silent"
+#: Samples no further from zero than this (int16) are digital silence: a microphone's
+#: own noise, and dither, are further.
+SILENT_TOP = 2
+#: Seconds of listening with nothing but digital silence after which the microphone is
+#: silent: about a command said twice, unanswered.
+SILENT_SECONDS = 10.0
 
 
 class ChannelCheck:
@@ -50,6 +65,22 @@ class ChannelCheck:
     def __init__(self) -> None:
         self._high = self._total = 0.0
         self._top = self._samples = 0
+        self._silent = 0  # samples listened to, all digital silence so far
+        self._sound = False  # any sound at all listened to yet
+
+    def listened(self, samples: np.ndarray) -> None:
+        """Every block the microphone gave while the game listened (speech or not)."""
+        if self._sound or not len(samples):
+            return
+        if int(np.abs(np.asarray(samples, np.int32)).max()) > SILENT_TOP:
+            self._sound = True
+        else:
+            self._silent += len(samples)
+
+    @property
+    def silent(self) -> bool:
+        """Whether the microphone has given nothing but digital silence for :data:`SILENT_SECONDS`."""
+        return not self._sound and self._silent >= SILENT_SECONDS * RATE
 
     def feed(self, samples: np.ndarray) -> None:
         if not len(samples):
@@ -87,5 +118,6 @@ class ChannelCheck:
 
     @property
     def findings(self) -> frozenset[str]:
-        """What is wrong with the channel, as far as heard yet (NARROWBAND, CLIPPING)."""
-        return frozenset(name for name, found in ((NARROWBAND, self.narrowband), (CLIPPING, self.clipping)) if found)
+        """What is wrong with the channel, as far as heard yet (NARROWBAND, CLIPPING, SILENT)."""
+        found = ((NARROWBAND, self.narrowband), (CLIPPING, self.clipping), (SILENT, self.silent))
+        return frozenset(name for name, was in found if was)

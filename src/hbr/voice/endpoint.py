@@ -225,6 +225,7 @@ class Listener:
         is left of its voice is not learnt as the room's level, nor held back by it
         (:mod:`hbr.voice.background`)."""
         self._fed = True
+        self.channel.listened(block)
         if self._ep.in_speech:
             self.channel.feed(block)  # the raw sound: the suppressor's floor has every band
         raw = not self.recognizer.denoised

@@ -25,7 +25,7 @@ from hbr.voice.audio import BLOCK_SECONDS, RATE, MixDown, to_int16
 from hbr.voice.echo import EchoRemover
 from hbr.voice.endpoint import Listener
 from hbr.voice.played import Played
-from hbr.voice.recognizer import Heard, Recognizer
+from hbr.voice.recognizer import SILENCE, Heard, Recognizer
 
 
 class Microphone:
@@ -111,7 +111,9 @@ class Microphone:
         """Yield what was heard as each utterance ends. While ``muted()`` (the game is
         speaking) what the microphone hears is dropped; ``stop()`` ends the iteration;
         ``expected()``: the only phrases the next utterance may be (None: any);
-        ``playing()``: the game is speaking, heard through its echo canceller."""
+        ``playing()``: the game is speaking, heard through its echo canceller. When the
+        channel's :attr:`findings` grow with nothing said, silence is yielded, so that
+        they are told at once (a muted microphone says nothing, ever)."""
         listener = Listener(recognizer, expected)
         self._remover = EchoRemover(self.played) if self.played is not None else None
         while not stop() and self.failed is None:
@@ -124,5 +126,8 @@ class Microphone:
                 listener.reset()
                 continue
             heard = listener.feed(block, playing=playing())
-            self.findings |= listener.channel.findings
+            found = listener.channel.findings - self.findings
+            self.findings |= found
+            if found and not heard:  # nothing said, but what is wrong is told at once
+                heard = [Heard("", None, None, 0.0, SILENCE)]
             yield from heard if self._remover is None else map(self._remover.screened, heard)
