@@ -21,7 +21,8 @@ gives exact digital silence, where any microphone that listens gives at least it
 faint noise. A player who cannot see the mute light would otherwise speak to a game
 that never answers. A microphone that has given nothing but digital silence since the
 game began listening is said to be silent; one that gates its own quiet (some headsets
-do) has passed the player's first word by then, and is not.
+do) is not once it has passed the player's first word (a player who says nothing for the
+first :data:`SILENT_SECONDS` is told of it, once).
 """
 
 from __future__ import annotations
