@@ -38,6 +38,30 @@ def started(
     return game, out, seen
 
 
+def said_into_a_game(
+    pulse: dict[str, str], user_dirs: dict[str, str], hbr_exe: list[str], tmp_path: Path, said: list[Path],
+    answer: str, seconds: float, first: str = "",
+) -> tuple[list[object], list[str]]:
+    """`hbr play --seed 21` hearing the files ``said`` played into the virtual microphone
+    one after another, each followed by up to ``seconds`` for a line with ``answer`` (and,
+    before any is played, by a line with ``first`` when given); then quit. What each turn
+    heard, and every line the game printed."""
+    transcript = tmp_path / "game.jsonl"
+    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
+    try:
+        assert not first or wait_for(out, seen, first, 30), seen
+        for saying in said:
+            subprocess.run(["paplay", str(saying)], env=pulse, check=True, timeout=30)
+            wait_for(out, seen, answer, seconds)
+        quit_game(game)
+        while not out.empty():
+            seen.append(out.get())
+    finally:
+        if game.poll() is None:
+            game.kill()
+    return [t["heard"] for t in turns_of(transcript)], seen
+
+
 def test_a_whole_game_by_real_voices(
     pulse: dict[str, str], hbr_exe: list[str], tmp_path: Path, user_dirs: dict[str, str], held_out: list[real.Recording]
 ) -> None:
@@ -102,16 +126,8 @@ def test_a_microphone_pair_with_one_wired_the_other_way_round_is_heard(
     audio = said.audio()
     pair = tmp_path / "pair.wav"
     soundfile.write(pair, np.stack([audio, -audio], axis=1), 16_000)
-    transcript = tmp_path / "game.jsonl"
-    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
-    try:
-        subprocess.run(["paplay", str(pair)], env=pulse, check=True, timeout=30)
-        wait_for(out, seen, "move", 5)
-        quit_game(game)
-    finally:
-        if game.poll() is None:
-            game.kill()
-    assert [t["heard"] for t in turns_of(transcript)] == ["left"], seen
+    heard, seen = said_into_a_game(pulse, user_dirs, hbr_exe, tmp_path, [pair], "move", 5)
+    assert heard == ["left"], seen
 
 
 def test_a_muted_microphone_is_told_once_and_then_the_player_is_heard(
@@ -124,19 +140,9 @@ def test_a_muted_microphone_is_told_once_and_then_the_player_is_heard(
     from hbr.voice.channel import SILENT
 
     said = next(r for r in held_out if r.word == "left" and "v0.02" in r.file)
-    transcript = tmp_path / "game.jsonl"
-    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
-    try:
-        assert wait_for(out, seen, CHANNEL_ADVICE[SILENT], 30), seen
-        subprocess.run(["paplay", str(real.FOLDER / said.file)], env=pulse, check=True, timeout=30)
-        wait_for(out, seen, "move", 5)
-        quit_game(game)
-        while not out.empty():
-            seen.append(out.get())
-    finally:
-        if game.poll() is None:
-            game.kill()
-    assert [t["heard"] for t in turns_of(transcript)] == ["left"], seen
+    heard, seen = said_into_a_game(pulse, user_dirs, hbr_exe, tmp_path, [real.FOLDER / said.file], "move", 5,
+                                   first=CHANNEL_ADVICE[SILENT])
+    assert heard == ["left"], seen
     assert sum(CHANNEL_ADVICE[SILENT] in line for line in seen) == 1, seen
 
 
@@ -215,18 +221,9 @@ def test_a_hesitation_said_into_the_microphone_never_moves_the_hunter(
     for sound, voice, wpm in (("uh", "en-us", 175), ("uh", "en-us+f3", 190), ("um", "en+m3", 190), ("ah", "en-us+f3", 130)):
         said.append(tmp_path / f"{sound} {voice} {wpm}.wav")
         write_wav(said[-1], pad(espeak(sound, voice, wpm), 0.3))
-    transcript = tmp_path / "game.jsonl"
-    game, out, seen = started(hbr_exe, {**pulse, **user_dirs}, "--seed", "21", "--transcript", str(transcript))
-    try:
-        for saying in said:
-            subprocess.run(["paplay", str(saying)], env=pulse, check=True, timeout=30)
-            wait_for(out, seen, "Did you say", 3)
-        quit_game(game)
-    finally:
-        if game.poll() is None:
-            game.kill()
+    heard, seen = said_into_a_game(pulse, user_dirs, hbr_exe, tmp_path, said, "Did you say", 3)
     assert any("Did you say north?" in line for line in seen), seen  # heard as "up", and asked
-    assert not turns_of(transcript), seen
+    assert not heard, seen
 
 
 def test_when_a_game_ends_a_spoken_yes_starts_another(

@@ -155,7 +155,8 @@ class Listener:
         self.expected = expected
         self._open: Utterance | None = None
         self._suppressor = NoiseSuppressor()
-        #: Whether the microphone is narrowband, or clips, judged from the speech heard.
+        #: Whether the microphone is narrowband, or clips, judged from the speech heard, or
+        #: gives no sound at all.
         self.channel = ChannelCheck()
         #: How far the player stands above the room, as the microphone hears both.
         self._loudness = Loudness(FRAME_SECONDS)

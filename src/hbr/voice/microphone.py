@@ -95,7 +95,7 @@ class Microphone:
             if not self._stream.active:
                 self.failed = "its audio stream ended"
             return None
-        block = block[:, 0] if self.channels == 1 else to_int16(self._mix(block))
+        block = to_int16(self._mix(block))  # one channel comes through as it was
         if self._resampler is not None:
             block = self._resampler.resample_chunk(block)
         return block
