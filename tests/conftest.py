@@ -4,12 +4,15 @@ resident memory."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import http.server
 import io
 import re
 import subprocess
 import sys
 import threading
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -120,3 +123,18 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     yield f"http://127.0.0.1:{httpd.server_address[1]}", root
     httpd.shutdown()
     httpd.server_close()
+
+
+def served_wheel(
+    server: tuple[str, Path], like: models.Wheel, files: dict[str, Path], changed: str | None = None
+) -> models.Wheel:
+    """``like`` served by the local ``server``: a wheel of the same name holding ``files``
+    (name: the file to put there) in its folder, ``changed`` (a name) one byte altered."""
+    url, root = server
+    name = like.url.rsplit("/", 1)[1]
+    with zipfile.ZipFile(root / name, "w") as wheel:
+        for member, path in files.items():
+            data = path.read_bytes()
+            wheel.writestr(f"{like.folder}/{member}", data[:-1] + b"x" if member == changed else data)
+    sha256 = hashlib.sha256((root / name).read_bytes()).hexdigest()
+    return dataclasses.replace(like, url=f"{url}/{name}", sha256=sha256)

