@@ -155,6 +155,32 @@ def test_the_downloads_are_offered_once_and_a_no_is_remembered(
     assert len(asked) == 3
 
 
+def test_the_voice_is_offered_only_where_the_system_voice_would_be_heard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No Piper voice chosen or found, speech on, and a sound output to hear it through."""
+    import argparse
+
+    from hbr import cli, devices
+    from hbr.settings import Settings
+
+    speakers = devices.Device(0, "speakers", 0, 2, 48000.0, True)
+    microphone = devices.Device(1, "microphone", 1, 0, 48000.0, True)
+    outputs: list[devices.Device] = [speakers]
+    monkeypatch.setattr("hbr.speech.voices.piper_voices", lambda: [])
+    monkeypatch.setattr(devices, "list_devices", lambda: outputs)
+    heard = cli._system_voice_heard
+    assert heard(argparse.Namespace(tts="auto"), Settings()) and heard(argparse.Namespace(tts="piper"), Settings())
+    assert not heard(argparse.Namespace(tts="system"), Settings()) and not heard(argparse.Namespace(tts="none"), Settings())
+    assert not heard(argparse.Namespace(tts="auto"), Settings(voice="en-us"))
+    outputs[:] = [microphone]  # no sound card to speak through (speech is off): nothing to offer
+    assert not heard(argparse.Namespace(tts="auto"), Settings())
+    monkeypatch.setattr(devices, "list_devices", lambda: (_ for _ in ()).throw(devices.AudioDeviceError("no PortAudio")))
+    assert not heard(argparse.Namespace(tts="auto"), Settings())
+    outputs[:] = [speakers]
+    monkeypatch.setattr(devices, "list_devices", lambda: outputs)
+    monkeypatch.setattr("hbr.speech.voices.piper_voices", lambda: ["a Piper voice"])
+    assert not heard(argparse.Namespace(tts="auto"), Settings())
+
+
 def test_a_yes_installs_the_model_and_the_voice(
     monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str], keyboard: Callable[..., None],
     server: tuple[str, Path], whisper_model: Path, capsys: pytest.CaptureFixture[str],

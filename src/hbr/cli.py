@@ -475,8 +475,7 @@ def _play_live(
         played = played if microphone else None  # nothing listens: nothing to take out
     basic = microphone is not None and recognizer is not None and recognizer.name == "pocketsphinx"
     basic = basic and settings.backend == "auto"
-    plain = args.tts in ("auto", "piper") and not settings.voice and not speech_voices.piper_voices()
-    if _offer_downloads(settings, basic, plain, changed):
+    if _offer_downloads(settings, basic, _system_voice_heard(args, settings), changed):
         try:
             recognizer, why = open_recognizer("auto", game.grammar.phrases())
             print(why, flush=True)
@@ -510,6 +509,20 @@ def _play_live(
             microphone.close()
         speaker.close()
     return EXIT_OK
+
+
+def _system_voice_heard(args: argparse.Namespace, settings: Settings) -> bool:
+    """Whether the Observer would speak aloud with the system's voice: no Piper voice
+    chosen or found, and a sound output to hear it through (a natural voice is worth
+    offering only then)."""
+    if args.tts not in ("auto", "piper") or settings.voice or speech_voices.piper_voices():
+        return False
+    from hbr.devices import list_devices
+
+    try:
+        return any(device.outputs for device in list_devices())
+    except AudioDeviceError:
+        return False
 
 
 def _offer_downloads(
