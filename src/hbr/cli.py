@@ -481,6 +481,8 @@ def _play_live(
             print(why, flush=True)
         except RecognizerError as err:
             print(f"The new model cannot be used ({err}); recognition stays basic.", flush=True)
+        if microphone and recognizer and played is None and _talks_over(settings, args.tts, recognizer.name):
+            microphone, played = _reopened(microphone, settings)  # the better model listens over the Observer
     if basic and recognizer is not None and recognizer.name == "pocketsphinx":
         welcome = f"{BASIC} {welcome}"
     speaker = _speaker(args, settings, spec, played)
@@ -509,6 +511,18 @@ def _play_live(
             microphone.close()
         speaker.close()
     return EXIT_OK
+
+
+def _reopened(microphone: Microphone, settings: Settings) -> tuple[Microphone, Played | None]:
+    """The microphone opened again to hear what the game plays (to take its voice out of
+    what it hears), with that; or as it was, where it cannot be opened again."""
+    played = Played()
+    try:
+        again = Microphone(_device(settings.input_device or None), played)
+    except AudioDeviceError:  # a device that one stream at a time may hold
+        return microphone, None
+    microphone.close()
+    return again, played
 
 
 def _system_voice_heard(args: argparse.Namespace, settings: Settings) -> bool:
