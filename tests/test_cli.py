@@ -7,6 +7,7 @@ import os
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -263,6 +264,25 @@ def test_the_first_game_listens_with_the_model_said_yes_to(
     assert cli.main(["play", "--seed", "1", "--tts", "system"]) == 0
     assert [m.played is not None for m in opened] == [False, True] and all(m.closed for m in opened)
     assert heard == [(opened[1], "whisper")]
+
+
+def test_a_microphone_that_will_not_open_twice_stays_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opened again to hear what the game plays, a device one stream at a time may hold
+    keeps the stream it has (the game then listens after it has spoken, as before)."""
+    from hbr import cli
+    from hbr.devices import AudioDeviceError
+    from hbr.settings import Settings
+
+    class Microphone:
+        closed = False
+
+        def close(self) -> None:
+            self.closed = True
+
+    monkeypatch.setattr(cli, "Microphone", lambda *a: (_ for _ in ()).throw(AudioDeviceError("device busy")))
+    held: Any = Microphone()
+    microphone, played = cli._reopened(held, Settings())
+    assert not held.closed and microphone is held and played is None
 
 
 def test_the_game_asks_back_below_the_recognizers_own_bar(
