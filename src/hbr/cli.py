@@ -563,9 +563,11 @@ def _offer_downloads(settings: Settings, model: bool, voice: bool) -> bool:
         question = f"I speak with the system's voice; {natural} is far more pleasant to listen to. Download it now?"
     if not _yes(question):
         try:
-            change_setting(settings_path(), "offer_download", False)
-        except OSError:
-            pass  # asked again next time: "Your settings cannot be kept" was said at the start
+            note = change_setting(settings_path(), "offer_download", False)
+        except OSError as err:
+            note = f"Your answer cannot be kept ({settings_path()}: {err.strerror or err}); I will ask again next time."
+        if note:
+            print(note, flush=True)
         print("I will not ask again; 'hbr models download' gets the model, and 'hbr models download "
               f"voice:{speech_voices.DEFAULT_VOICE}' the voice, at any time.", flush=True)
         return False
