@@ -156,6 +156,21 @@ def test_the_downloads_are_offered_once_and_a_no_is_remembered(
     assert len(asked) == 3
 
 
+def test_a_no_that_cannot_be_kept_is_said(
+    monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str], keyboard: Callable[..., None],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from hbr import cli
+    from hbr.settings import Settings
+
+    monkeypatch.setattr("hbr.voice.models.reachable", lambda urls: True)
+    monkeypatch.setattr(cli, "change_setting", lambda *a: (_ for _ in ()).throw(PermissionError(13, "Permission denied")))
+    keyboard("no")
+    monkeypatch.setattr("builtins.input", lambda prompt: "no")
+    assert not cli._offer_downloads(Settings(), True, False)
+    assert "Your answer cannot be kept" in capsys.readouterr().out
+
+
 def test_the_voice_is_offered_only_where_the_system_voice_would_be_heard(monkeypatch: pytest.MonkeyPatch) -> None:
     """No Piper voice chosen or found, speech on, and a sound output to hear it through."""
     import argparse
