@@ -160,6 +160,7 @@ def test_a_no_that_cannot_be_kept_is_said(
     monkeypatch: pytest.MonkeyPatch, user_dirs: dict[str, str], keyboard: Callable[..., None],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """A settings file that cannot be written: the player is told the question comes again."""
     from hbr import cli
     from hbr.settings import Settings
 
