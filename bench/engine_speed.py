@@ -14,6 +14,8 @@ import pstats
 import random
 import time
 
+from machine import header
+
 from hbr.games.hbr.commands import all_commands
 from hbr.games.hbr.engine import apply
 from hbr.games.hbr.mapgen import Difficulty, new_game
@@ -42,6 +44,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200_000)
     parser.add_argument("--games", type=int, default=2_000)
     args = parser.parse_args()
+    print(header())
 
     print(f"engine rounds per second, one core: {engine_rounds(args.rounds):,.0f}")
     for bot in ("blind", "omniscient"):

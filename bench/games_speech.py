@@ -33,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from corpus import BENCH_PHRASES, at_start, clips, game_option, intent, own_phrases, sessions  # noqa: E402
+from machine import header  # noqa: E402
 from speech import speech_end, stream, sureness  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
@@ -123,6 +124,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], type=game_option, metavar="NAME=VALUE",
                         help="with --in-play: one of the game's options, as hbr play takes it (side=spy)")
     args = parser.parse_args()
+    print(header())
     if args.option and not args.in_play:
         parser.error("--option goes with --in-play")
     from hbr.voice.sphinx import SphinxRecognizer

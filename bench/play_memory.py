@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from machine import header  # noqa: E402
+
 from tests.audio.conftest import start_pulse, stop_pulse  # noqa: E402
 from tests.audio.test_audio_path import lines_of, wait_for  # noqa: E402
 
@@ -34,6 +36,7 @@ def main() -> None:
     parser.add_argument("--backend", default="auto")
     parser.add_argument("--tts", default="auto", help="the Observer's voice (auto: a Piper voice where one is found)")
     args = parser.parse_args()
+    print(header())
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         env = {**start_pulse(folder), "XDG_CONFIG_HOME": tmp + "/config", "XDG_DATA_HOME": tmp + "/data"}

@@ -55,6 +55,7 @@ from corpus import (  # noqa: E402
     sessions,
     through,
 )
+from machine import header  # noqa: E402
 
 from hbr.games import registry  # noqa: E402
 from hbr.games.hbr.phrases import HBRGrammar  # noqa: E402
@@ -353,6 +354,7 @@ def main() -> None:
     parser.add_argument("--answering", action="store_true",
                         help="the real recordings only, heard while a question waits: yes and no the only answers")
     args = parser.parse_args()
+    print(header())
     if args.tempo <= 0:
         parser.error("--tempo: a speed above nothing (0.7: slower, 1.3: faster)")
     from hbr.voice.sphinx import SphinxRecognizer

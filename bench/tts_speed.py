@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from machine import header
+
 from hbr.games.hbr.bots import BlindBot
 from hbr.games.hbr.events import Event
 from hbr.games.hbr.mapgen import Difficulty
@@ -88,6 +90,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5)
     args = parser.parse_args()
+    print(header())
     said = replies(args.games)
     for found in voices.piper_voices():
         measure(f"Piper {found.name}", functools.partial(voices.open_piper, found, 175), said)

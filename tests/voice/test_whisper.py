@@ -220,6 +220,30 @@ def test_a_capture_run_into_its_corner_is_still_heard(recognizer: WhisperRecogni
     assert all(h in (None, command(text)) for h, (text, _, _) in zip(heard, said, strict=True)), heard
 
 
+@pytest.mark.audio
+def test_phrases_are_scored_a_few_at_a_time_as_they_were_all_at_once(
+    recognizer: WhisperRecognizer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each form scored costs the decoder about 8 MB while it runs, so the forms are scored
+    FORCED_BATCH at a time: the scores and every step's logits are those of one batch."""
+    scored: list[tuple[np.ndarray, list[tuple[tuple[int, ...], str, float]], list[int], list[int]]] = []
+    forced = recognizer._forced_scores
+
+    def kept(encoded: np.ndarray, candidates: list[tuple[tuple[int, ...], str, float]], courtesy: list[int],
+             before: list[int]) -> tuple[list[float], list[np.ndarray]]:
+        scored.append((encoded, candidates, courtesy, before))
+        return forced(encoded, candidates, courtesy, before)
+
+    monkeypatch.setattr(recognizer, "_forced_scores", kept)
+    decode(recognizer, pad(espeak("capture south east", "en+f2", 160), 0.3))  # read "Cut your South East"
+    assert scored and len(scored[0][1]) > whisper.FORCED_BATCH, scored
+    few = forced(*scored[0])
+    monkeypatch.setattr(whisper, "FORCED_BATCH", len(scored[0][1]))
+    once = forced(*scored[0])
+    assert few[0] == once[0]
+    assert all(np.array_equal(a, b) for a, b in zip(few[1], once[1], strict=True))
+
+
 def test_phrases_a_word_longer_inside_them() -> None:
     """Only a word inside a phrase may be swallowed: after it, the longer phrase goes on
     from it; before it, Whisper finds every word of its prompt nearly as likely."""

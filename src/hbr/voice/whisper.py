@@ -115,6 +115,12 @@ MIN_SPEECH = 0.08
 #: Phrase forms scored by forced decoding: the nearest to the reading by letters (and
 #: the likeliest one-token form besides).
 SHORTLIST = 3
+#: The most phrase forms scored by forced decoding in one batch: each costs the decoder
+#: about 8 MB while it runs (the prompt and the encoder's output, once per form), and a
+#: reading with a dozen forms to score ran beside the Observer's voice being made:
+#: `hbr play` peaked at 454 MB on an AVX2 CPU (docs/benchmarks.md). In batches of four
+#: the scoring takes about 8% longer.
+FORCED_BATCH = 4
 #: A rejected utterance at least this confident is UNCLEAR (say it again), below it
 #: NOT_A_COMMAND (passed over in silence).
 UNCLEAR_ABOVE = 0.15
@@ -657,7 +663,7 @@ class WhisperRecognizer:
             widens = wider(nearly, read)
             # and the phrases Whisper nearly wrote, scoring the best one: a word inside it, another number
             first = shortlist[best][1]
-            missed = self._nearly(first, [*before, *shortlist[best][0]], forced[best], len(before))
+            missed = self._nearly(first, [*before, *shortlist[best][0]], log_softmax(forced[best]), len(before))
             if extra := self._written([p for p in missed if p not in {q for _, q, _ in shortlist}], text):
                 widens |= wider([p for _, p, _ in extra], first)
                 shortlist += extra
@@ -872,7 +878,8 @@ class WhisperRecognizer:
         before: Sequence[int],
     ) -> tuple[list[float], list[np.ndarray]]:
         """Log probability of each phrase's tokens, then of an end, by forced decoding,
-        and the log probabilities of every token at each step (for :meth:`_nearly`):
+        and the logits of every token at each step (for :meth:`_nearly`; as float32,
+        not as log probabilities, which take twice the room for every form scored):
         one step past the longest candidate is all that is needed (the decode went on
         to the longest phrase's length before, for the same scores).
 
@@ -884,21 +891,24 @@ class WhisperRecognizer:
         docs/benchmarks.md). ``courtesy``: tokens that end a phrase as well (the word of
         courtesy Whisper wrote after it); ``before``: the tokens Whisper wrote before the
         phrase ("Please,"), which each candidate follows, unscored."""
-        batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(candidates), axis=0)))
-        results = self._model.generate(
-            batch, [self._prompt + [*before, *tokens] for tokens, _, _ in candidates], beam_size=1,
-            max_length=len(self._prompt) + len(before) + max(len(tokens) for tokens, _, _ in candidates) + 1,
-            return_logits_vocab=True, suppress_blank=False,
-        )
-        steps = [log_softmax(np.asarray(result.logits[0])) for result in results]
+        longest = len(self._prompt) + len(before) + max(len(tokens) for tokens, _, _ in candidates) + 1
+        logits: list[np.ndarray] = []
+        for first in range(0, len(candidates), FORCED_BATCH):
+            part = candidates[first : first + FORCED_BATCH]
+            batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(part), axis=0)))
+            results = self._model.generate(
+                batch, [self._prompt + [*before, *tokens] for tokens, _, _ in part], beam_size=1,
+                max_length=longest, return_logits_vocab=True, suppress_blank=False,
+            )
+            logits += [np.array(result.logits[0], np.float32) for result in results]
         scores = [
             self._said_then_end(
-                each, [*before, *tokens], unended=-30.0,
+                log_softmax(each), [*before, *tokens], unended=-30.0,
                 ends=[*(self._stops if phrase in self._open else self._ends), *courtesy], start=len(before),
             )
-            for (tokens, phrase, _), each in zip(candidates, steps, strict=True)
+            for (tokens, phrase, _), each in zip(candidates, logits, strict=True)
         ]
-        return scores, steps
+        return scores, logits
 
     def _said_then_end(self, steps: np.ndarray, said: Sequence[int], unended: float, ends: list[int], start: int) -> float:
         """Log probability of the tokens ``said`` from ``start`` on (those before it are
