@@ -28,7 +28,7 @@ but it writes free text. Here it answers with one of the grammar's phrases or no
   whose first token Whisper found likeliest, and the longer phrases that go on from
   the reading, each also as a list, as the prompt lists the words (Whisper finds
   "Capture, South, East" likelier than "Capture South East" where it wrote "Cut your
-  South East"), are scored by forced decoding in one batch: the probability of the
+  South East"), are scored by forced decoding, a few to a batch: the probability of the
   phrase's tokens, then of an end; the best fit a token wins;
 - the best phrase is accepted by a logistic model (:mod:`hbr.voice.acceptance`) over
   :data:`FEATURES`: how sure Whisper was of it, how far it falls behind the free
